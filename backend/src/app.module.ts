@@ -1,0 +1,14 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from './platform/config/config';
+import { PlatformModule } from './platform/platform.module';
+
+/** The whole application: the platform plus every bounded context. */
+@Module({})
+export class AppModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forConfig(config)],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { loadConfig } from './platform/config/config';
+import { ensureDatabase, migrate } from './platform/database/migrations';
+import { createHttpApp } from './platform/http/http-app';
+import { createLogger } from './platform/logger';
+
+/**
+ * `npm start`: prepares the database, then serves the API and the built frontend and (with ROLE=all,
+ * the default) runs the projection runner and the media worker in this same process.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  await ensureDatabase(config.DATABASE_URL);
+  await migrate(config.DATABASE_URL, (line) => logger.info(line));
+  const app = await createHttpApp(config, logger);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(`Kioku is running on ${config.PUBLIC_URL} (role ${config.ROLE})`);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1); // second Ctrl-C: stop at once
+    closing = true;
+    logger.info(`${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ECONNREFUSED/.test(message)) {
+    console.error(`Kioku could not reach PostgreSQL (${process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kioku'}). Is it running?`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

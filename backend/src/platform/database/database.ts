@@ -1,0 +1,43 @@
+import { Pool, PoolClient, QueryResultRow } from 'pg';
+
+export type Queryable = Pick<PoolClient, 'query'>;
+
+export function createPool(connectionString: string, max = 20): Pool {
+  const pool = new Pool({ connectionString, max, application_name: 'kioku' });
+  // An idle client that loses its connection (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Runs fn in one transaction; rolls back on any error and rethrows it. */
+export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function queryRows<T extends QueryResultRow>(db: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {
+  const result = await db.query<T>(sql, params);
+  return result.rows;
+}
+
+/** postgres://user@host/db → { adminUrl: same server, database postgres; name: db } */
+export function splitDatabaseUrl(url: string): { adminUrl: string; name: string } {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres';
+  parsed.pathname = '/postgres';
+  return { adminUrl: parsed.toString(), name };
+}
+
+export function quoteIdent(name: string): string {
+  return '"' + name.replace(/"/g, '""') + '"';
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { ConcurrencyError } from '../errors/app-error';
+import { Queryable } from '../database/database';
+import { currentSchemaVersion, upcast, validateNewEvent } from './event-registry';
+import { AppendResult, Checkpoint, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
+
+export const EVENTS_CHANNEL = 'kioku_events';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function expectedToNumber(expected: ExpectedVersion): number {
+  if (expected === 'any') return -1;
+  if (expected === 'no_stream') return 0;
+  return expected;
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: string;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  actor_id: string | null;
+  recorded_at: Date;
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: Number(row.global_position),
+    transactionId: row.transaction_id,
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    eventId: row.event_id,
+    type: row.event_type,
+    schemaVersion: currentSchemaVersion(row.event_type),
+    data: upcast(row.event_type, row.schema_version, row.data),
+    metadata: row.metadata,
+    actorId: row.actor_id,
+    recordedAt: row.recorded_at,
+  };
+}
+
+const EVENT_COLUMNS =
+  'global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id, recorded_at';
+
+export class EventStore {
+  constructor(private readonly pool: Pool) {}
+
+  /**
+   * Appends events to one stream in one round trip (the append_events SQL function). Pass `db` to append
+   * inside a caller's transaction, so that inline state is written atomically with its event.
+   */
+  async append(
+    streamId: string,
+    streamType: string,
+    expected: ExpectedVersion,
+    events: NewEvent[],
+    metadata: EventMetadata = {},
+    db: Queryable = this.pool,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const ids = events.map((e) => e.eventId ?? randomUUID());
+    for (const id of ids) if (!UUID.test(id)) throw new Error(`event id ${id} is not a uuid`);
+    const data = events.map((e) => JSON.stringify(validateNewEvent(e.type, e.data)));
+    const actor = metadata.actorId && UUID.test(metadata.actorId) ? metadata.actorId : null;
+    const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
+    const params = [
+      streamId,
+      streamType,
+      expectedToNumber(expected),
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => currentSchemaVersion(e.type)),
+      data,
+      events.map(() => meta),
+      actor,
+    ];
+    const sql = 'select stream_version, global_position, transaction_id::text as transaction_id, duplicate from append_events($1, $2, $3, $4::uuid[], $5::text[], $6::smallint[], $7::jsonb[], $8::jsonb[], $9::uuid)';
+    let rows: { stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }[];
+    try {
+      rows = (await db.query(sql, params)).rows;
+    } catch (error) {
+      const e = error as { code?: string; constraint?: string };
+      if (e.code === 'KC409') throw new ConcurrencyError();
+      // Two identical retries racing with expected version 'any': the loser sees the winner's ids.
+      if (e.code === '23505' && e.constraint === 'events_event_id_key' && db === this.pool) {
+        rows = (await db.query(sql, params)).rows;
+      } else if (e.code === '23505' && e.constraint === 'events_event_id_key') {
+        throw new ConcurrencyError();
+      } else {
+        throw error;
+      }
+    }
+    const last = rows[rows.length - 1];
+    return {
+      streamVersion: Number(last.stream_version),
+      globalPosition: Number(last.global_position),
+      transactionId: last.transaction_id,
+      duplicate: rows[0].duplicate,
+    };
+  }
+
+  async streamVersion(streamId: string, db: Queryable = this.pool): Promise<number> {
+    const { rows } = await db.query<{ version: string }>('select version from streams where stream_id = $1', [streamId]);
+    return rows.length ? Number(rows[0].version) : 0;
+  }
+
+  async readStream(streamId: string, db: Queryable = this.pool): Promise<RecordedEvent[]> {
+    const { rows } = await db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
+      [streamId],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * Reads the global log after a checkpoint, in commit-safe order. Events of transactions that are still
+   * open (or that started before the oldest open one) are not visible yet; they are read on a later call,
+   * so a transaction that took its position early but committed late is never skipped.
+   */
+  async readAll(after: Checkpoint, limit: number, types?: string[], db: Queryable = this.pool): Promise<RecordedEvent[]> {
+    const { rows } = await db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events
+        where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ${types ? 'and event_type = any($4::text[])' : ''}
+        order by transaction_id, global_position
+        limit $3`,
+      types ? [after.tx, after.position, limit, types] : [after.tx, after.position, limit],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /** The newest commit-visible position: the target a projection's lag is measured against. */
+  async head(db: Queryable = this.pool): Promise<Checkpoint> {
+    const { rows } = await db.query<{ tx: string; position: string }>(
+      `select transaction_id::text as tx, global_position as position from events
+        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    return rows.length ? { tx: rows[0].tx, position: Number(rows[0].position) } : { tx: '0', position: 0 };
+  }
+}

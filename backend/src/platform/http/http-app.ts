@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { LogController } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Logger as PinoLogger } from 'pino';
+import { AppModule } from '../../app.module';
+import { AppConfig } from '../config/config';
+import { AppError } from '../errors/app-error';
+import { createLogger, PinoNestLogger } from '../logger';
+import { sendProblem } from './problem.filter';
+
+export const DEFAULT_FRONTEND_DIST = resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
+
+export async function createHttpApp(config: AppConfig, logger: PinoLogger = createLogger(config.LOG_LEVEL)): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // Per-request log lines only when debugging: at thousands of grades a second they cost real time.
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: false,
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie as any);
+
+  // Every request answers with its id, so a person reporting a problem can quote it.
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const httpLogger = new Logger('http');
+
+  const dist = config.FRONTEND_DIST ?? DEFAULT_FRONTEND_DIST;
+  const hasFrontend = existsSync(join(dist, 'index.html'));
+  if (hasFrontend) {
+    await app.register(fastifyStatic as any, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply: { header(k: string, v: string): void }, path: string) => {
+        // Vite fingerprints assets, so they can be cached for a year; index.html never.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // Unknown GET paths outside /api load the single-page app (client routes like /kana, /admin/users/1);
+  // anything else unknown reaches Nest's not-found handler and becomes a problem+json 404.
+  fastify.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || !hasFrontend) {
+      sendProblem(reply, request, new AppError('not_found', `There is nothing at ${request.method} ${path}.`), httpLogger);
+      return;
+    }
+    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

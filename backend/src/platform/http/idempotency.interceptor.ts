@@ -1,0 +1,79 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool } from 'pg';
+import { Observable, from, lastValueFrom } from 'rxjs';
+import { AppError } from '../errors/app-error';
+import { PG_POOL } from '../database/database.module';
+
+const IDEMPOTENT = 'kioku:idempotent';
+/** Marks a write route that honours the Idempotency-Key header. */
+export const Idempotent = () => SetMetadata(IDEMPOTENT, true);
+
+const KEY = /^[A-Za-z0-9_\-:.]{8,200}$/;
+
+/**
+ * Same Idempotency-Key (per user and route) and same body → the stored answer, nothing recorded twice.
+ * Same key with another body → 422. Same key while the first is still running → 409. A failed request
+ * forgets its key so the client may retry it. Handlers that append events also derive their event ids
+ * from the key, so even a crash between the append and storing the answer cannot record twice.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector, @Inject(PG_POOL) private readonly pool: Pool) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return next.handle();
+    if (typeof header !== 'string' || !KEY.test(header)) {
+      throw new AppError('validation_failed', 'The Idempotency-Key header must be 8 to 200 letters, digits or -_:.', {
+        fields: [{ field: 'Idempotency-Key', message: 'Invalid format.' }],
+      });
+    }
+    return from(this.run(context, request, header, next));
+  }
+
+  private async run(context: ExecutionContext, request: FastifyRequest, key: string, next: CallHandler): Promise<unknown> {
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const scope = `${request.user?.id ?? 'anonymous'} ${request.method} ${request.routeOptions.url ?? request.url}`;
+    const hash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+    const inserted = await this.pool.query(
+      `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3) on conflict do nothing`,
+      [scope, key, hash],
+    );
+    if (inserted.rowCount === 0) {
+      const { rows } = await this.pool.query('select request_hash, status_code, response from idempotency_keys where scope = $1 and key = $2', [scope, key]);
+      const stored = rows[0];
+      if (!stored) return this.run(context, request, key, next);
+      if (stored.request_hash !== hash) {
+        throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+      }
+      if (stored.status_code === null) {
+        throw new AppError('conflict', 'The same request is still being processed. Wait a moment and retry.');
+      }
+      void reply.status(stored.status_code).header('idempotent-replayed', 'true');
+      return stored.response;
+    }
+    (request as FastifyRequest & { idempotencyKey?: string }).idempotencyKey = key;
+    try {
+      const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      await this.pool.query('update idempotency_keys set status_code = $3, response = $4 where scope = $1 and key = $2', [
+        scope,
+        key,
+        reply.statusCode || 200,
+        JSON.stringify(result ?? null),
+      ]);
+      return result;
+    } catch (error) {
+      await this.pool.query('delete from idempotency_keys where scope = $1 and key = $2', [scope, key]).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  return (request as FastifyRequest & { idempotencyKey?: string }).idempotencyKey;
+}

@@ -1,0 +1,38 @@
+import { PipeTransform } from '@nestjs/common';
+import { z } from 'zod';
+import { AppError, FieldIssue } from '../errors/app-error';
+
+export function zodIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: `Unknown field "${key}".` }));
+    }
+    const field = issue.path.join('.') || '(body)';
+    return [{ field, message: humanMessage(issue) }];
+  });
+}
+
+function humanMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    const received = (issue as { input?: unknown }).input;
+    if (received === undefined) return 'This field is required.';
+    return `Expected ${issue.expected}, got ${received === null ? 'null' : typeof received}.`;
+  }
+  return issue.message;
+}
+
+export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what = 'request'): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = zodIssues(parsed.error);
+  const summary = fields.map((f) => `${f.field}: ${f.message}`).join(' ');
+  throw new AppError('validation_failed', `The ${what} is not valid. ${summary}`, { fields });
+}
+
+/** `@Body(new ZodPipe(schema))`: validates and strips nothing silently (use strict objects to reject unknown fields). */
+export class ZodPipe<T> implements PipeTransform<unknown, T> {
+  constructor(private readonly schema: z.ZodType<T>, private readonly what = 'request') {}
+  transform(value: unknown): T {
+    return parseOrThrow(this.schema, value, this.what);
+  }
+}

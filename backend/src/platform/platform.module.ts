@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AppConfig } from './config/config';
+import { DatabaseModule } from './database/database.module';
+import { HealthHttp } from './health/health.http';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { ProblemFilter } from './http/problem.filter';
+import { ProjectionRunnerService } from './projections/projection-runner.service';
+import { ProjectionsModule } from './projections/projections.module';
+import { QueueModule } from './queue/queue.module';
+
+@Module({})
+export class PlatformModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [DatabaseModule.forConfig(config), QueueModule, ProjectionsModule, CqrsModule.forRoot()],
+      controllers: [HealthHttp],
+      providers: [
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        ProjectionRunnerService,
+      ],
+      exports: [DatabaseModule, QueueModule, ProjectionsModule, CqrsModule],
+    };
+  }
+}

@@ -1,0 +1,194 @@
+import { Pool, PoolClient } from 'pg';
+import { Queryable, quoteIdent, withTransaction } from '../database/database';
+import { Checkpoint, START } from '../event-store/event-store.types';
+import { Projection, TableNames, liveTables } from './projection';
+import { ensureCheckpoints, readBatch, relevant } from './projection-runner';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  status: string;
+  lastPosition: number;
+  owner: string | null;
+  leaseUntil: Date | null;
+  /** events committed after the checkpoint (0 = caught up) */
+  lag: number;
+}
+
+export async function projectionStatuses(db: Queryable, projections: Projection[]): Promise<ProjectionStatus[]> {
+  if (!projections.length) return [];
+  const { rows } = await db.query(
+    `select c.name, c.version, c.status, c.last_position, c.owner_id, c.lease_until,
+            (select count(*) from (select 1 from events e
+               where (e.transaction_id, e.global_position) > (c.last_tx, c.last_position)
+                 and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) limit 1000000) t) as lag
+       from projection_checkpoints c where c.name = any($1::text[]) order by c.name`,
+    [projections.map((p) => p.name)],
+  );
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  return projections.map((p) => {
+    const r = byName.get(p.name);
+    return {
+      name: p.name,
+      version: r?.version ?? 1,
+      status: r?.status ?? 'not started',
+      lastPosition: Number(r?.last_position ?? 0),
+      owner: r?.owner_id ?? null,
+      leaseUntil: r?.lease_until ?? null,
+      lag: Number(r?.lag ?? 0),
+    };
+  });
+}
+
+/**
+ * Waits until a projection has applied everything up to `target` (read-your-writes for a response that
+ * needs a read model). Resolves false when the timeout passes first; callers answer with what they have.
+ */
+export async function waitForProjection(db: Queryable, name: string, target: Checkpoint, timeoutMs = 2_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+    const { rows } = await db.query(
+      `select 1 from projection_checkpoints where name = $1 and (last_tx, last_position) >= ($2::xid8, $3::bigint)`,
+      [name, target.tx, target.position],
+    );
+    if (rows.length) return true;
+    if (Date.now() + delay > deadline) return false;
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+export interface RebuildProgress {
+  applied: number;
+  total: number;
+  eventsPerSecond: number;
+  etaSeconds: number;
+}
+
+export interface RebuildOptions {
+  blueGreen?: boolean;
+  batchSize?: number;
+  onProgress?: (p: RebuildProgress) => void;
+  /** who holds the projection during a plain rebuild (runners skip it meanwhile) */
+  ownerId?: string;
+}
+
+async function countEvents(db: Queryable, after: Checkpoint): Promise<number> {
+  const { rows } = await db.query(
+    `select count(*)::bigint as n from events where (transaction_id, global_position) > ($1::xid8, $2::bigint)`,
+    [after.tx, after.position],
+  );
+  return Number(rows[0].n);
+}
+
+/**
+ * Replays events into `tables` from `from` until the commit-visible head, in keyset batches: each batch is
+ * its own short query and transaction (a long-open cursor snapshot slows the upserts badly).
+ */
+async function replay(
+  pool: Pool,
+  projection: Projection,
+  tables: TableNames,
+  from: Checkpoint,
+  options: RebuildOptions,
+  total: number,
+  commitBatch: (client: PoolClient, last: Checkpoint) => Promise<void>,
+): Promise<Checkpoint> {
+  const batchSize = options.batchSize ?? 10_000;
+  const started = Date.now();
+  let applied = 0;
+  let cursor = from;
+  for (;;) {
+    const batch = await readBatch(pool, projection, cursor, batchSize);
+    if (!batch.length) break;
+    const last = batch[batch.length - 1];
+    const next = { tx: last.transactionId, position: last.globalPosition };
+    await withTransaction(pool, async (client) => {
+      const toApply = relevant(projection, batch);
+      if (toApply.length) await projection.apply(client, toApply, tables);
+      await commitBatch(client, next);
+    });
+    cursor = next;
+    applied += batch.length;
+    if (options.onProgress) {
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      const rate = applied / seconds;
+      const left = Math.max(total - applied, 0);
+      options.onProgress({ applied, total: Math.max(total, applied), eventsPerSecond: rate, etaSeconds: left / rate });
+    }
+    if (batch.length < batchSize) break;
+  }
+  return cursor;
+}
+
+/**
+ * Rebuilds a projection from the first event.
+ * Plain: takes the projection's lease, truncates its tables and replays (readers see it fill up again).
+ * Blue-green: replays into shadow tables `<table>_v<N+1>` while the live ones keep serving and the live
+ * runner keeps applying, then in one transaction catches up the last events, swaps the tables by rename
+ * and moves the checkpoint, so readers switch from the old complete table to the new complete one.
+ */
+export async function rebuildProjection(pool: Pool, projection: Projection, options: RebuildOptions = {}): Promise<void> {
+  await ensureCheckpoints(pool, [projection]);
+  if (options.blueGreen) return rebuildBlueGreen(pool, projection, options);
+  const owner = options.ownerId ?? `rebuild-${process.pid}`;
+  const total = await countEvents(pool, START);
+  await withTransaction(pool, async (client) => {
+    await client.query('select 1 from projection_checkpoints where name = $1 for update', [projection.name]);
+    for (const table of projection.tables) await client.query(`truncate ${quoteIdent(table)}`);
+    await client.query(
+      `update projection_checkpoints set status = 'rebuilding', owner_id = $2, lease_until = null, last_tx = '0', last_position = 0, updated_at = now() where name = $1`,
+      [projection.name, owner],
+    );
+  });
+  try {
+    await replay(pool, projection, liveTables(projection), START, options, total, async (client, last) => {
+      await client.query(
+        `update projection_checkpoints set last_tx = $2::xid8, last_position = $3, updated_at = now() where name = $1`,
+        [projection.name, last.tx, last.position],
+      );
+    });
+  } finally {
+    await pool.query(
+      `update projection_checkpoints set status = 'running', owner_id = null, lease_until = null, updated_at = now() where name = $1`,
+      [projection.name],
+    );
+  }
+}
+
+async function rebuildBlueGreen(pool: Pool, projection: Projection, options: RebuildOptions): Promise<void> {
+  const { rows } = await pool.query('select version from projection_checkpoints where name = $1', [projection.name]);
+  const next = Number(rows[0].version) + 1;
+  const shadow: TableNames = Object.fromEntries(projection.tables.map((t) => [t, `${t}_v${next}`]));
+  for (const table of projection.tables) {
+    await pool.query(`drop table if exists ${quoteIdent(shadow[table])}`);
+    await pool.query(`create table ${quoteIdent(shadow[table])} (like ${quoteIdent(table)} including all)`);
+  }
+  const total = await countEvents(pool, START);
+  // Catch up outside any lock while the app serves from the live tables.
+  let cursor = await replay(pool, projection, shadow, START, options, total, async () => undefined);
+  for (let round = 0; round < 3; round++) {
+    cursor = await replay(pool, projection, shadow, cursor, { ...options, onProgress: undefined }, 0, async () => undefined);
+  }
+  // The switch: lock the checkpoint (waits for the live runner's batch in flight), apply the tail, swap.
+  await withTransaction(pool, async (client) => {
+    await client.query('select 1 from projection_checkpoints where name = $1 for update', [projection.name]);
+    for (;;) {
+      const batch = await readBatch(client, projection, cursor, options.batchSize ?? 10_000);
+      if (!batch.length) break;
+      const toApply = relevant(projection, batch);
+      if (toApply.length) await projection.apply(client, toApply, shadow);
+      const last = batch[batch.length - 1];
+      cursor = { tx: last.transactionId, position: last.globalPosition };
+    }
+    for (const table of projection.tables) {
+      const retired = `${table}_retired_v${next - 1}`;
+      await client.query(`alter table ${quoteIdent(table)} rename to ${quoteIdent(retired)}`);
+      await client.query(`alter table ${quoteIdent(shadow[table])} rename to ${quoteIdent(table)}`);
+      await client.query(`drop table ${quoteIdent(retired)}`);
+    }
+    await client.query(
+      `update projection_checkpoints set version = $2, last_tx = $3::xid8, last_position = $4, updated_at = now() where name = $1`,
+      [projection.name, next, cursor.tx, cursor.position],
+    );
+  });
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Pool } from 'pg';
+import { Queryable } from '../database/database';
+import { EVENTS_CHANNEL, toRecordedEvent } from '../event-store/event-store';
+import { Checkpoint, RecordedEvent } from '../event-store/event-store.types';
+import { Projection, TableNames, liveTables } from './projection';
+
+export interface RunnerOptions {
+  ownerId?: string;
+  leaseMs?: number;
+  pollMs?: number;
+  batchSize?: number;
+  /** where the NOTIFY listener connects; without it the runner only polls */
+  listenUrl?: string;
+  onError?: (projection: string, error: unknown) => void;
+}
+
+interface ClaimedCheckpoint extends Checkpoint {
+  version: number;
+}
+
+/** Reads one batch after `from`; data is only fetched for the event types the projection reads. */
+export async function readBatch(db: Queryable, projection: Projection, from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+  const { rows } = await db.query(
+    `select global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, event_type,
+            schema_version, case when event_type = any($4::text[]) then data end as data,
+            case when event_type = any($4::text[]) then metadata end as metadata, actor_id, recorded_at
+       from events
+      where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit $3`,
+    [from.tx, from.position, limit, projection.eventTypes],
+  );
+  return rows.map(toRecordedEvent);
+}
+
+export function relevant(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
+  const types = new Set(projection.eventTypes);
+  return events.filter((e) => types.has(e.type));
+}
+
+/**
+ * Runs asynchronous projections. Leadership is a lease in the checkpoint row: a runner claims a projection
+ * when the lease is free or expired and renews it with every batch and idle tick, so with several API and
+ * worker processes each projection is applied by one of them. The checkpoint update is fenced on the owner
+ * and the previous position: a runner that lost its lease (paused, partitioned) rolls its batch back.
+ */
+export class ProjectionRunner {
+  readonly ownerId: string;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private wakers = new Set<() => void>();
+  private listener?: Client;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly projections: Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.ownerId = options.ownerId ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.pollMs = options.pollMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 1_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await ensureCheckpoints(this.pool, this.projections);
+    await this.listen();
+    this.loops = this.projections.map((p) => this.loop(p));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeAll();
+    await Promise.all(this.loops);
+    this.loops = [];
+    // Hand the leases back so another process takes over at once instead of after expiry.
+    await this.pool
+      .query(`update projection_checkpoints set owner_id = null, lease_until = null where owner_id = $1`, [this.ownerId])
+      .catch(() => undefined);
+    if (this.listener) {
+      const l = this.listener;
+      this.listener = undefined;
+      await l.end().catch(() => undefined);
+    }
+  }
+
+  /** Claims (or renews) the lease and applies at most one batch. Returns the events read, or -1 without the lease. */
+  async step(projection: Projection): Promise<number> {
+    const claimed = await this.claim(projection.name);
+    if (!claimed) return -1;
+    const batch = await readBatch(this.pool, projection, claimed, this.batchSize);
+    if (batch.length === 0) return 0;
+    const last = batch[batch.length - 1];
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const toApply = relevant(projection, batch);
+      if (toApply.length) await projection.apply(client, toApply, liveTables(projection));
+      const moved = await client.query(
+        `update projection_checkpoints
+            set last_tx = $3::xid8, last_position = $4, lease_until = now() + make_interval(secs => $5::float8 / 1000), updated_at = now()
+          where name = $1 and owner_id = $2 and last_tx = $6::xid8 and last_position = $7`,
+        [projection.name, this.ownerId, last.transactionId, last.globalPosition, this.leaseMs, claimed.tx, claimed.position],
+      );
+      if (moved.rowCount === 0) {
+        await client.query('rollback');
+        return -1;
+      }
+      await client.query('commit');
+      return batch.length;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async claim(name: string): Promise<ClaimedCheckpoint | null> {
+    const { rows } = await this.pool.query<{ tx: string; position: string; version: number }>(
+      `update projection_checkpoints
+          set owner_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000)
+        where name = $1 and status = 'running' and (owner_id = $2 or owner_id is null or lease_until is null or lease_until < now())
+        returning last_tx::text as tx, last_position as position, version`,
+      [name, this.ownerId, this.leaseMs],
+    );
+    return rows.length ? { tx: rows[0].tx, position: Number(rows[0].position), version: rows[0].version } : null;
+  }
+
+  private async loop(projection: Projection): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      let read = 0;
+      try {
+        read = await this.step(projection);
+        failures = 0;
+      } catch (error) {
+        failures++;
+        this.options.onError?.(projection.name, error);
+      }
+      if (!this.running) break;
+      if (read >= this.batchSize) continue;
+      // Back off on repeated failures (database restarting), else sleep until NOTIFY or the poll tick.
+      const wait = failures ? Math.min(30_000, this.pollMs * 2 ** Math.min(failures, 5)) : this.pollMs;
+      await this.sleep(wait);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  private async listen(): Promise<void> {
+    if (!this.options.listenUrl) return;
+    try {
+      const client = new Client({ connectionString: this.options.listenUrl, application_name: 'kioku-listener' });
+      client.on('notification', () => this.wakeAll());
+      client.on('error', () => {
+        // The database went away: polling carries on; try to listen again later.
+        if (this.listener === client) this.listener = undefined;
+        setTimeout(() => this.running && !this.listener && void this.listen(), this.pollMs * 5).unref();
+      });
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+      this.listener = client;
+    } catch {
+      setTimeout(() => this.running && !this.listener && void this.listen(), this.pollMs * 5).unref();
+    }
+  }
+}
+
+export async function ensureCheckpoints(pool: Pool, projections: Projection[]): Promise<void> {
+  if (!projections.length) return;
+  await pool.query(
+    `insert into projection_checkpoints (name) select unnest($1::text[]) on conflict (name) do nothing`,
+    [projections.map((p) => p.name)],
+  );
+}
+
+export type { TableNames };

@@ -1,0 +1,23 @@
+import { Queryable } from '../database/database';
+import { RecordedEvent } from '../event-store/event-store.types';
+
+/** Maps a projection's logical table names to the physical tables a run writes (live or blue-green shadow). */
+export type TableNames = Record<string, string>;
+
+/**
+ * An asynchronous read model. `apply` receives a whole batch and should write it set-based (one upsert
+ * per table with unnest), never one statement per event: replays of millions of events depend on it.
+ * It runs inside the transaction that also advances the checkpoint, so every event has exactly one effect.
+ */
+export interface Projection {
+  readonly name: string;
+  /** the event types this projection reads; others only advance its checkpoint */
+  readonly eventTypes: readonly string[];
+  /** the tables it owns (created by migrations); rebuilds truncate them or build shadow copies of them */
+  readonly tables: readonly string[];
+  apply(db: Queryable, events: RecordedEvent[], tables: TableNames): Promise<void>;
+}
+
+export function liveTables(projection: Projection): TableNames {
+  return Object.fromEntries(projection.tables.map((t) => [t, t]));
+}

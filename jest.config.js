@@ -1,0 +1,40 @@
+// One Jest run over both workspaces so .ci/run can sum every suite from a single JSON report.
+const swc = (extra = {}) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+      ...extra,
+    },
+    module: { type: 'commonjs' },
+    swcrc: false,
+  },
+];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'backend',
+      rootDir: '<rootDir>/backend',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': swc() },
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+      setupFiles: ['<rootDir>/test/setup-env.ts'],
+    },
+    {
+      displayName: 'frontend',
+      rootDir: '<rootDir>/frontend',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+      transform: { '^.+\\.(ts|tsx)$': swc() },
+      setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
+    },
+  ],
+  testTimeout: 30000,
+  reporters: ['default', ['<rootDir>/scripts/summary-reporter.js', { name: 'jest' }]],
+};
