@@ -1,4 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AccountsModule } from './accounts';
+import { BillingModule } from './billing';
 import { AppConfig } from './platform/config/config';
 import { PlatformModule } from './platform/platform.module';
 
@@ -8,7 +10,7 @@ export class AppModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forConfig(config)],
+      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule],
     };
   }
 }

@@ -22,6 +22,11 @@ const configSchema = z.object({
   STRIPE_API_BASE: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kioku <no-reply@kioku.local>'),
+  // Accounts: session lifetime (sliding) and sign-in throttling (failures per window, per account and per IP).
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

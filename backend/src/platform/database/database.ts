@@ -6,22 +6,26 @@ export function createPool(connectionString: string, max = 20): Pool {
   const pool = new Pool({ connectionString, max, application_name: 'kioku' });
   // An idle client that loses its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Same for a checked-out client whose backend dies between queries: the next query on it fails instead.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
 /** Runs fn in one transaction; rolls back on any error and rethrows it. */
 export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('begin');
     const result = await fn(client);
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    // A connection that cannot even roll back is dead (database restarted): discard it, don't pool it.
+    await client.query('rollback').catch((e: Error) => (broken = e));
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

@@ -2,8 +2,6 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -13,6 +11,7 @@ import { AppModule } from '../../app.module';
 import { AppConfig } from '../config/config';
 import { AppError } from '../errors/app-error';
 import { createLogger, PinoNestLogger } from '../logger';
+import { registerCookies } from './cookies';
 import { sendProblem } from './problem.filter';
 
 export const DEFAULT_FRONTEND_DIST = resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
@@ -31,9 +30,12 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
     abortOnError: false,
+    // Keeps request.rawBody (JSON and form bodies): the Stripe webhook signature is computed over the raw bytes.
+    rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(fastifyCookie as any);
+  // request.cookies / reply.setCookie (the @fastify/cookie API, see cookies.ts for why not the plugin).
+  registerCookies(fastify);
 
   // Every request answers with its id, so a person reporting a problem can quote it.
   fastify.addHook('onSend', async (request, reply) => {
@@ -44,6 +46,9 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
   const dist = config.FRONTEND_DIST ?? DEFAULT_FRONTEND_DIST;
   const hasFrontend = existsSync(join(dist, 'index.html'));
   if (hasFrontend) {
+    // Loaded only when there is a frontend to serve: @fastify/static pulls in an ESM-only dependency
+    // (content-disposition 3) that Jest on Node 20 cannot require, and tests run without a frontend.
+    const fastifyStatic = (await import('@fastify/static')).default;
     await app.register(fastifyStatic as any, {
       root: dist,
       wildcard: false,

@@ -181,14 +181,19 @@ async function rebuildBlueGreen(pool: Pool, projection: Projection, options: Reb
       cursor = { tx: last.transactionId, position: last.globalPosition };
     }
     for (const table of projection.tables) {
-      const retired = `${table}_retired_v${next - 1}`;
-      await client.query(`alter table ${quoteIdent(table)} rename to ${quoteIdent(retired)}`);
+      await client.query(`alter table ${quoteIdent(table)} rename to ${quoteIdent(retired(table, next))}`);
       await client.query(`alter table ${quoteIdent(shadow[table])} rename to ${quoteIdent(table)}`);
-      await client.query(`drop table ${quoteIdent(retired)}`);
     }
     await client.query(
       `update projection_checkpoints set version = $2, last_tx = $3::xid8, last_position = $4, updated_at = now() where name = $1`,
       [projection.name, next, cursor.tx, cursor.position],
     );
   });
+  // Dropped after the switch, not in it: a reader already waiting on the old table when the switch
+  // commits still holds its id and finishes from it, instead of failing on a vanished relation.
+  for (const table of projection.tables) await pool.query(`drop table if exists ${quoteIdent(retired(table, next))}`);
+}
+
+function retired(table: string, nextVersion: number): string {
+  return `${table}_retired_v${nextVersion - 1}`;
 }

@@ -54,6 +54,8 @@ export class ProjectionRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  /** counts NOTIFYs, so a loop that was busy when one arrived does not go to sleep on it */
+  private notifications = 0;
   private listener?: Client;
 
   constructor(
@@ -99,6 +101,7 @@ export class ProjectionRunner {
     if (batch.length === 0) return 0;
     const last = batch[batch.length - 1];
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('begin');
       const toApply = relevant(projection, batch);
@@ -116,14 +119,21 @@ export class ProjectionRunner {
       await client.query('commit');
       return batch.length;
     } catch (error) {
-      await client.query('rollback').catch(() => undefined);
+      await client.query('rollback').catch((e: Error) => (broken = e));
       throw error;
     } finally {
-      client.release();
+      // A connection that could not even roll back is dead (killed backend, restart): discard it.
+      client.release(broken);
     }
   }
 
+  private readonly ensured = new Set<string>();
+
   private async claim(name: string): Promise<ClaimedCheckpoint | null> {
+    if (!this.ensured.has(name)) {
+      await this.pool.query('insert into projection_checkpoints (name) values ($1) on conflict (name) do nothing', [name]);
+      this.ensured.add(name);
+    }
     const { rows } = await this.pool.query<{ tx: string; position: string; version: number }>(
       `update projection_checkpoints
           set owner_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000)
@@ -138,6 +148,7 @@ export class ProjectionRunner {
     let failures = 0;
     while (this.running) {
       let read = 0;
+      const seen = this.notifications;
       try {
         read = await this.step(projection);
         failures = 0;
@@ -146,7 +157,7 @@ export class ProjectionRunner {
         this.options.onError?.(projection.name, error);
       }
       if (!this.running) break;
-      if (read >= this.batchSize) continue;
+      if (read >= this.batchSize || (read >= 0 && this.notifications !== seen)) continue;
       // Back off on repeated failures (database restarting), else sleep until NOTIFY or the poll tick.
       const wait = failures ? Math.min(30_000, this.pollMs * 2 ** Math.min(failures, 5)) : this.pollMs;
       await this.sleep(wait);
@@ -173,7 +184,10 @@ export class ProjectionRunner {
     if (!this.options.listenUrl) return;
     try {
       const client = new Client({ connectionString: this.options.listenUrl, application_name: 'kioku-listener' });
-      client.on('notification', () => this.wakeAll());
+      client.on('notification', () => {
+        this.notifications++;
+        this.wakeAll();
+      });
       client.on('error', () => {
         // The database went away: polling carries on; try to listen again later.
         if (this.listener === client) this.listener = undefined;

@@ -1,0 +1,18 @@
+export const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'] as const;
+export type Course = (typeof COURSES)[number];
+export type Levels = Record<Course, number>;
+
+/**
+ * Where the profile reads the user's level per course. The default answers level 1 everywhere; the
+ * progress context replaces it by providing LEVEL_READER from a global module (AccountsModule does not
+ * provide the token itself, it injects it optionally and falls back to this default).
+ */
+export interface LevelReader {
+  levelsOf(userId: string): Promise<Levels>;
+}
+
+export const LEVEL_READER = Symbol('LEVEL_READER');
+
+export const defaultLevelReader: LevelReader = {
+  levelsOf: async () => Object.fromEntries(COURSES.map((c) => [c, 1])) as Levels,
+};

@@ -1,0 +1,49 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Pool } from 'pg';
+import { Queryable } from '../../platform/database/database';
+import { PG_POOL } from '../../platform/database/database.module';
+import { AppError } from '../../platform/errors/app-error';
+import { defaultLevelReader, LEVEL_READER, LevelReader, Levels } from '../level-reader';
+import { DEFAULT_SETTINGS, Settings, SubscriptionStatus } from '../user.events';
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  level: Levels;
+  subscription_status: SubscriptionStatus;
+  settings: Settings;
+  is_admin: boolean;
+  updates_unread: number;
+  timezone: string;
+}
+
+/** GetProfile: what GET /api/users/profile answers, also the body of sign-up, sign-in and reset answers. */
+@Injectable()
+export class ProfileQuery {
+  private readonly levels: LevelReader;
+  constructor(@Inject(PG_POOL) private readonly pool: Pool, @Optional() @Inject(LEVEL_READER) levels?: LevelReader) {
+    this.levels = levels ?? defaultLevelReader;
+  }
+
+  async get(userId: string, db: Queryable = this.pool): Promise<Profile> {
+    const { rows } = await db.query(
+      `select id, name, email, subscription_status, settings, is_admin, updates_unread, timezone
+         from users where id = $1 and erased_at is null`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError('not_found', 'This account does not exist.');
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      level: await this.levels.levelsOf(userId),
+      subscription_status: row.subscription_status,
+      settings: { ...DEFAULT_SETTINGS, ...row.settings },
+      is_admin: row.is_admin,
+      updates_unread: row.updates_unread,
+      timezone: row.timezone,
+    };
+  }
+}

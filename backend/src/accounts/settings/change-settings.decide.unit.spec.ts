@@ -1,0 +1,39 @@
+import { AppError } from '../../platform/errors/app-error';
+import { initialUserState } from '../user.state';
+import { decideChangeSettings } from './change-settings.decide';
+
+const userId = '5b0b5f39-6f0b-4c6c-9a55-0a4d8c8f2b11';
+
+describe('decideChangeSettings', () => {
+  it('given default settings, when one field changes, then one event carries the whole new settings', () => {
+    const { events, settings } = decideChangeSettings(initialUserState(userId), { furigana: 'faint' });
+    expect(settings.furigana).toBe('faint');
+    expect(events).toEqual([{ type: 'SettingsChanged', data: { userId, changed: ['furigana'], settings } }]);
+  });
+
+  it('given nothing changes, then no event', () => {
+    expect(decideChangeSettings(initialUserState(userId), { furigana: 'show', keyboard_shortcuts: true }).events).toEqual([]);
+  });
+
+  it('given a text prompt, when hide text is turned on, then it is refused naming the field', () => {
+    try {
+      decideChangeSettings(initialUserState(userId), { vocab_hide_text: true });
+      throw new Error('expected a refusal');
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).details.fields?.[0].field).toBe('vocab_hide_text');
+    }
+  });
+
+  it('given an audio prompt in the same patch, when hide text is turned on, then it is accepted', () => {
+    const { settings } = decideChangeSettings(initialUserState(userId), { vocab_prompt: 'audio', vocab_hide_text: true });
+    expect(settings).toMatchObject({ vocab_prompt: 'audio', vocab_hide_text: true });
+  });
+
+  it('given hidden text with an audio prompt, when the prompt becomes text, then hide text turns off', () => {
+    const state = { ...initialUserState(userId), settings: { ...initialUserState(userId).settings, vocab_prompt: 'audio' as const, vocab_hide_text: true } };
+    const { events, settings } = decideChangeSettings(state, { vocab_prompt: 'audio-text' });
+    expect(settings).toMatchObject({ vocab_prompt: 'audio-text', vocab_hide_text: false });
+    expect(events[0].data).toMatchObject({ changed: ['vocab_prompt', 'vocab_hide_text'] });
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { defineEvent } from '../platform/event-store/event-registry';
+
+// The user aggregate's events (stream `user-<uuid>`, type `user`). They carry ids and decisions only:
+// email, name and password hash live in the erasable `users` table, never in event data or metadata.
+
+export const USER_STREAM_TYPE = 'user';
+export const userStreamId = (userId: string) => `user-${userId}`;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** who caused a subscription change */
+export const SUBSCRIPTION_SOURCES = ['checkout', 'stripe_webhook', 'operator', 'admin', 'account_erasure'] as const;
+
+export const settingsSchema = z.strictObject({
+  keyboard_shortcuts: z.boolean(),
+  audio_autoplay: z.boolean(),
+  vocab_prompt: z.enum(['audio', 'text', 'audio-text']),
+  vocab_hide_text: z.boolean(),
+  vocab_audio_autoplay: z.boolean(),
+  furigana: z.enum(['show', 'faint', 'none']),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  keyboard_shortcuts: true,
+  audio_autoplay: true,
+  vocab_prompt: 'text',
+  vocab_hide_text: false,
+  vocab_audio_autoplay: true,
+  furigana: 'show',
+};
+
+const userId = z.uuid();
+const stripeRefs = {
+  stripeSubscriptionId: z.string().optional(),
+  stripeCustomerId: z.string().optional(),
+  checkoutSessionId: z.string().optional(),
+  stripeEventId: z.string().optional(),
+};
+
+export const UserRegistered = defineEvent('UserRegistered', z.object({ userId }));
+export const PasswordChanged = defineEvent('PasswordChanged', z.object({ userId, via: z.enum(['change', 'reset']) }));
+export const ProfileRenamed = defineEvent('ProfileRenamed', z.object({ userId }));
+export const AdminRoleGranted = defineEvent('AdminRoleGranted', z.object({ userId }));
+export const AdminRoleRevoked = defineEvent('AdminRoleRevoked', z.object({ userId }));
+export const SubscriptionActivated = defineEvent(
+  'SubscriptionActivated',
+  z.object({ userId, source: z.enum(SUBSCRIPTION_SOURCES), ...stripeRefs }),
+);
+export const SubscriptionChanged = defineEvent(
+  'SubscriptionChanged',
+  z.object({ userId, from: z.enum(SUBSCRIPTION_STATUSES), status: z.enum(SUBSCRIPTION_STATUSES), source: z.enum(SUBSCRIPTION_SOURCES), ...stripeRefs }),
+);
+export const SubscriptionCanceled = defineEvent(
+  'SubscriptionCanceled',
+  z.object({ userId, source: z.enum(SUBSCRIPTION_SOURCES), ...stripeRefs }),
+);
+/** `settings` is the whole resulting settings object, so a replay never depends on the previous state */
+export const SettingsChanged = defineEvent('SettingsChanged', z.object({ userId, changed: z.array(z.string()), settings: settingsSchema }));
+export const TimeZoneSet = defineEvent('TimeZoneSet', z.object({ userId, timezone: z.string() }));
+export const UpdatesRead = defineEvent('UpdatesRead', z.object({ userId }));
+export const UserErased = defineEvent('UserErased', z.object({ userId }));
+
+export type UserEvent =
+  | ReturnType<typeof UserRegistered>
+  | ReturnType<typeof PasswordChanged>
+  | ReturnType<typeof ProfileRenamed>
+  | ReturnType<typeof AdminRoleGranted>
+  | ReturnType<typeof AdminRoleRevoked>
+  | ReturnType<typeof SubscriptionActivated>
+  | ReturnType<typeof SubscriptionChanged>
+  | ReturnType<typeof SubscriptionCanceled>
+  | ReturnType<typeof SettingsChanged>
+  | ReturnType<typeof TimeZoneSet>
+  | ReturnType<typeof UpdatesRead>
+  | ReturnType<typeof UserErased>;
+
+export const USER_EVENT_TYPES = [
+  'UserRegistered',
+  'PasswordChanged',
+  'ProfileRenamed',
+  'AdminRoleGranted',
+  'AdminRoleRevoked',
+  'SubscriptionActivated',
+  'SubscriptionChanged',
+  'SubscriptionCanceled',
+  'SettingsChanged',
+  'TimeZoneSet',
+  'UpdatesRead',
+  'UserErased',
+] as const;

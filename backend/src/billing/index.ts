@@ -1,0 +1,3 @@
+// The billing context's public surface.
+export { BillingModule } from './billing.module';
+export { StripeGateway } from './stripe.gateway';

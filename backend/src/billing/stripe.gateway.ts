@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { AppConfig } from '../platform/config/config';
+import { APP_CONFIG } from '../platform/database/database.module';
+import { AppError } from '../platform/errors/app-error';
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this server.';
+
+/** Stripe client options from STRIPE_API_BASE (e.g. http://127.0.0.1:12345 for the loopback fake in tests). */
+export function stripeOptions(config: AppConfig): ConstructorParameters<typeof Stripe>[1] {
+  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 1, timeout: 15_000, telemetry: false };
+  if (config.STRIPE_API_BASE) {
+    const base = new URL(config.STRIPE_API_BASE);
+    options.host = base.hostname;
+    options.protocol = base.protocol === 'http:' ? 'http' : 'https';
+    options.port = base.port || (base.protocol === 'http:' ? 80 : 443);
+  }
+  return options;
+}
+
+/**
+ * The Stripe client, when STRIPE_SECRET_KEY is set. Without it every payment call answers a clear 503 and the
+ * rest of the app works as usual.
+ */
+@Injectable()
+export class StripeGateway {
+  private readonly stripe: Stripe | null;
+  // Webhook signatures need no API key; this instance only verifies them.
+  private readonly verifier: Stripe;
+
+  constructor(@Inject(APP_CONFIG) readonly config: AppConfig) {
+    this.stripe = config.STRIPE_SECRET_KEY ? new Stripe(config.STRIPE_SECRET_KEY, stripeOptions(config)) : null;
+    this.verifier = this.stripe ?? new Stripe('sk_unconfigured', stripeOptions(config));
+  }
+
+  get configured(): boolean {
+    return this.stripe !== null;
+  }
+
+  client(): Stripe {
+    if (!this.stripe) throw new AppError('not_configured', PAYMENTS_NOT_CONFIGURED);
+    return this.stripe;
+  }
+
+  priceId(): string {
+    if (!this.config.STRIPE_PRICE_ID) throw new AppError('not_configured', `${PAYMENTS_NOT_CONFIGURED} (STRIPE_PRICE_ID is missing)`);
+    return this.config.STRIPE_PRICE_ID;
+  }
+
+  /** Verifies the Stripe-Signature header over the raw body and parses the event. */
+  constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    if (!this.config.STRIPE_WEBHOOK_SECRET) {
+      throw new AppError('not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is missing).');
+    }
+    try {
+      return this.verifier.webhooks.constructEvent(rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET);
+    } catch {
+      throw new AppError('validation_failed', 'The webhook signature is not valid.');
+    }
+  }
+}
+
+/** Turns a failed Stripe call into our error channel: 404 for a missing object, 503 otherwise. */
+export function stripeFailure(error: unknown, notFoundMessage = 'Stripe does not know this object.'): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as { statusCode?: number; code?: string; message?: string };
+  if (e?.statusCode === 404 || e?.code === 'resource_missing') return new AppError('not_found', notFoundMessage);
+  return new AppError('unavailable', 'The payment provider could not be reached. Please try again in a moment.');
+}
+
+export function idOf(ref: string | { id: string } | null | undefined): string | undefined {
+  if (!ref) return undefined;
+  return typeof ref === 'string' ? ref : ref.id;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineEvent } from '../platform/event-store/event-registry';
+import { COURSES, MATERIAL_TYPES, MAX_LEVEL, MIN_LEVEL, type Course, type MaterialType } from './courses';
+
+export const MASTERY_LEVELS = ['learning', 'intermediate', 'mastered'] as const;
+export type Mastery = (typeof MASTERY_LEVELS)[number];
+
+/** 0 didn't get it, 3 got it (hard), 5 got it (easy), 10 already know it (new cards only). */
+export const GRADES = [0, 3, 5, 10] as const;
+export type Grade = (typeof GRADES)[number];
+export const REVIEW_GRADES = [0, 3, 5] as const;
+export type ReviewGrade = (typeof REVIEW_GRADES)[number];
+export const ALREADY_KNOWN_GRADE = 10;
+
+/** One stream per card: a card exists per (user, course, material) once learned. */
+export const CARD_STREAM_TYPE = 'card';
+export function cardStreamId(userId: string, course: Course, materialType: MaterialType, materialId: number): string {
+  return `card-${userId}-${course}-${materialType}-${materialId}`;
+}
+
+const isoInstant = z.iso.datetime({ offset: true });
+const hours = z.number().int().min(0);
+const mastery = z.enum(MASTERY_LEVELS);
+
+// The decision (interval, due time, mastery, scheduler version) is recorded with the grade so that
+// projections and replays read it from the event and never re-run today's scheduler code or clock.
+const decision = {
+  intervalHours: hours,
+  dueAt: isoInstant,
+  masteryBefore: mastery,
+  masteryAfter: mastery,
+  attemptsAfter: z.number().int().min(1),
+  reviewedAt: isoInstant,
+  schedulerVersion: z.number().int().min(1),
+};
+
+const card = {
+  userId: z.string().min(1),
+  course: z.enum(COURSES),
+  materialType: z.enum(MATERIAL_TYPES),
+  materialId: z.number().int().positive(),
+  level: z.number().int().min(MIN_LEVEL).max(MAX_LEVEL),
+};
+
+/** A new card graded in a lesson: 0/3/5, or 10 ("I already know it"). */
+export const CardLearnedSchema = z.object({ ...card, grade: z.literal(GRADES), ...decision });
+/** A learned card graded in a review. Grade 10 is never a review grade, so the schema refuses it. */
+export const CardGradedSchema = z.object({ ...card, grade: z.literal(REVIEW_GRADES), ...decision });
+
+export const CardLearned = defineEvent('CardLearned', CardLearnedSchema);
+export const CardGraded = defineEvent('CardGraded', CardGradedSchema);
+
+export type CardLearnedData = z.infer<typeof CardLearnedSchema>;
+export type CardGradedData = z.infer<typeof CardGradedSchema>;
+
+export type CardEvent = { type: 'CardLearned'; data: CardLearnedData } | { type: 'CardGraded'; data: CardGradedData };
+export const CARD_EVENT_TYPES = [CardLearned.type, CardGraded.type] as const;
+
+export function isCardEvent(event: { type: string }): event is CardEvent {
+  return (CARD_EVENT_TYPES as readonly string[]).includes(event.type);
+}

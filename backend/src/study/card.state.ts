@@ -1,0 +1,50 @@
+import type { CardEvent, Mastery } from './card.events';
+
+export interface CardState {
+  /** 0 means a new card that was never graded */
+  attempts: number;
+  mastery: Mastery;
+  intervalHours: number;
+  dueAt: Date | null;
+  lastReviewedAt: Date | null;
+  learnedAt: Date | null;
+}
+
+export const initialCardState: CardState = Object.freeze({
+  attempts: 0,
+  mastery: 'learning',
+  intervalHours: 0,
+  dueAt: null,
+  lastReviewedAt: null,
+  learnedAt: null,
+}) as CardState;
+
+/** Applies the decision recorded in the event; never recomputes it (see card.events.ts). */
+export function evolve(state: CardState, event: CardEvent): CardState {
+  switch (event.type) {
+    case 'CardLearned': {
+      const reviewedAt = new Date(event.data.reviewedAt);
+      return { ...scheduleFrom(event), learnedAt: reviewedAt };
+    }
+    case 'CardGraded':
+      return { ...scheduleFrom(event), learnedAt: state.learnedAt };
+    default:
+      // Unknown (future) event types leave the card as it is, so older code can still fold newer streams.
+      return state;
+  }
+}
+
+/** Folds a whole stream, e.g. after reading it from the event store. */
+export function cardStateFrom(events: readonly CardEvent[]): CardState {
+  return events.reduce(evolve, initialCardState);
+}
+
+function scheduleFrom({ data }: CardEvent): Omit<CardState, 'learnedAt'> {
+  return {
+    attempts: data.attemptsAfter,
+    mastery: data.masteryAfter,
+    intervalHours: data.intervalHours,
+    dueAt: new Date(data.dueAt),
+    lastReviewedAt: new Date(data.reviewedAt),
+  };
+}

@@ -1,0 +1,43 @@
+// Every route of the learner app; the admin app is a separate lazy chunk.
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from '../features/auth/auth-pages';
+import { COURSES } from '../lib/courses';
+import { CourseRoute } from './routes/course-route';
+import { HomeRoute } from './routes/home-route';
+import { NotFoundRoute } from './routes/not-found-route';
+import { SettingsRoute } from './routes/settings-route';
+import { UpdatesRoute } from './routes/updates-route';
+import { PublicLayout, Shell } from './shell';
+
+const AdminApp = lazy(() => import('../features/admin/admin-app'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={<p className="loading page">Loading...</p>}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+      <Route element={<PublicLayout />}>
+        <Route path="/sign-in" element={<SignInPage />} />
+        <Route path="/sign-up" element={<SignUpPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+      </Route>
+      <Route element={<Shell />}>
+        <Route index element={<HomeRoute />} />
+        {COURSES.map((course) => (
+          <Route key={course} path={`/${course}`} element={<CourseRoute key={course} course={course} />} />
+        ))}
+        <Route path="/settings" element={<SettingsRoute />} />
+        <Route path="/updates" element={<UpdatesRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

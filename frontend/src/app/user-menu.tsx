@@ -1,0 +1,60 @@
+// The account menu of the top bar: a disclosure with the email, Settings, Help and Logout.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+export const HELP_EMAIL = 'help@kioku.app';
+
+export function UserMenu({ email, name }: { email: string; name?: string | null }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    return () => document.removeEventListener('mousedown', onPointer);
+  }, [open]);
+
+  const initial = (name || email).trim().charAt(0).toUpperCase() || '?';
+  return (
+    <div
+      className="user-menu"
+      ref={root}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          // Handled here, so the study shortcut for Esc does not fire as well.
+          event.preventDefault();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button ref={button} type="button" className="user-menu-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <span className="avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <span className="user-menu-label">Account</span>
+      </button>
+      <div id={panelId} className="user-menu-panel" hidden={!open}>
+        <p className="user-menu-email">{email}</p>
+        <ul>
+          <li>
+            <Link to="/settings" onClick={() => setOpen(false)}>
+              Settings
+            </Link>
+          </li>
+          <li>
+            <a href={`mailto:${HELP_EMAIL}`}>Help</a>
+          </li>
+          <li>
+            <a href="/users/sign_out">Logout</a>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import { mockFetch, problem } from '../../test/fetch-mock';
+import { nextCard, profileFixture } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { safeNext } from './auth-api';
+
+describe('sign-in', () => {
+  it("shows the server's detail when rate limited", async () => {
+    mockFetch({ 'POST /api/auth/sign_in': problem(429, 'Too many sign-in attempts. Try again in 5 minutes.', 'rate_limited') });
+    const { user } = renderApp('/sign-in');
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 5 minutes.');
+  });
+
+  it('signs in and goes back to the page that asked', async () => {
+    let signedIn = false;
+    const net = mockFetch({
+      'POST /api/auth/sign_in': () => {
+        signedIn = true;
+        return { body: { user: { id: 'u1', name: 'Aiko', email: 'aiko@example.com' } } };
+      },
+      'GET /api/users/profile': () => (signedIn ? { body: profileFixture() } : problem(401, 'Please sign in.', 'unauthorized')),
+      'GET /api/flashcard?course=kana': { body: nextCard({ user_next_review_in_minutes: 10 }) },
+    });
+    const { user } = renderApp('/kana');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Hiragana/Katakana', level: 1 })).toBeInTheDocument();
+    expect(net.requests('POST', '/api/auth/sign_in')[0].body).toEqual({ email: 'aiko@example.com', password: 'secret-pass' });
+  });
+
+  it('accepts the profile as the sign-in answer and shows a wrong password once, next to the field', async () => {
+    let attempts = 0;
+    mockFetch({
+      'POST /api/auth/sign_in': () =>
+        ++attempts === 1
+          ? problem(401, 'Wrong email or password.', 'unauthenticated', { errors: [{ field: 'password', message: 'Wrong email or password.' }] })
+          : { body: profileFixture() },
+      'GET /api/users/profile': { body: profileFixture() },
+    });
+    const { user } = renderApp('/sign-in');
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('Wrong email or password.')).toHaveLength(1);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Wrong email or password.');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+  });
+
+  it('follows only same-site paths after sign-in', () => {
+    expect(safeNext('/kanji1?x=1')).toBe('/kanji1?x=1');
+    expect(safeNext('//evil.example')).toBe('/');
+    expect(safeNext('https://evil.example')).toBe('/');
+    expect(safeNext(null)).toBe('/');
+  });
+});
+
+describe('sign-up', () => {
+  it('creates the account and lands on the course list', async () => {
+    let signedIn = false;
+    const net = mockFetch({
+      'POST /api/auth/sign_up': () => {
+        signedIn = true;
+        return { status: 201, body: { user: { id: 'u1', name: 'Aiko', email: 'aiko@example.com' } } };
+      },
+      'GET /api/users/profile': () => (signedIn ? { body: profileFixture() } : problem(401, 'Please sign in.', 'unauthorized')),
+    });
+    const { user } = renderApp('/sign-up');
+    await user.type(screen.getByLabelText('Name'), 'Aiko');
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '-and-longer');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+    expect(net.requests('POST', '/api/auth/sign_up')[0].body).toEqual({ name: 'Aiko', email: 'aiko@example.com', password: 'short-and-longer' });
+  });
+
+  it('shows field errors from the server', async () => {
+    mockFetch({ 'POST /api/auth/sign_up': problem(422, 'Check the form.', 'validation_failed', { errors: [{ field: 'email', message: 'This email is already registered.' }] }) });
+    const { user } = renderApp('/sign-up');
+    await user.type(screen.getByLabelText('Name'), 'Aiko');
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('password reset', () => {
+  it('requests a reset link', async () => {
+    const net = mockFetch({ 'POST /api/auth/password_reset': { status: 202 } });
+    const { user } = renderApp('/forgot-password');
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(/we have sent it a link/)).toBeInTheDocument();
+    expect(net.requests('POST', '/api/auth/password_reset')[0].body).toEqual({ email: 'aiko@example.com' });
+  });
+
+  it('sets a new password with the token from the link', async () => {
+    const net = mockFetch({ 'POST /api/auth/password_reset/confirm': { body: {} } });
+    const { user } = renderApp('/reset-password?token=tok_abc');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-pass');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(net.requests('POST', '/api/auth/password_reset/confirm')[0]?.body).toEqual({ token: 'tok_abc', password: 'brand-new-pass' }));
+    expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+// One flashcard, question or answer side, per course kind and the learner's settings (SPEC §5).
+import { Button } from '../../components/ui/button';
+import { Table } from '../../components/ui/table';
+import { hidesContextAtFirst, isInvalidCard, isTextHidden } from '../../lib/card-rules';
+import { courseKind } from '../../lib/courses';
+import { JapaneseText } from '../../lib/japanese-text';
+import { isKanaOnly } from '../../lib/kana';
+import type { Settings } from '../../lib/profile';
+import { ensureSentenceEnd } from '../../lib/sentence';
+import type { Flashcard, Material } from './study-queries';
+
+export interface CardFaceProps {
+  card: Flashcard;
+  flipped: boolean;
+  settings: Settings;
+  contextShown: boolean;
+  onShowContext: () => void;
+}
+
+/** The sentence in furigana notation: `furigana` when it carries readings, else `sentence`. */
+export function sentenceSource(m: Material): string | null {
+  const source = m.furigana && m.furigana.includes('[') ? m.furigana : (m.sentence ?? m.furigana ?? null);
+  return source ? ensureSentenceEnd(source) : null;
+}
+
+/** Words of the breakdown flagged as known vocabulary: their furigana is quieter. */
+export function knownWords(m: Material): Set<string> {
+  return new Set((m.sentence_breakdown ?? []).filter((w) => Boolean(w.vocab)).map((w) => w.word));
+}
+
+export function CardFace({ card, flipped, settings, contextShown, onShowContext }: CardFaceProps) {
+  if (isInvalidCard(card)) {
+    return (
+      <div className="card-face card-invalid" role="alert">
+        <p className="card-invalid-title">Invalid card</p>
+        <p>This card is missing its sentence, meaning or kana. You can grade it to move on; we will fix the material.</p>
+      </div>
+    );
+  }
+  const kind = courseKind(card.course);
+  if (kind === 'kana') return <KanaFace card={card} flipped={flipped} />;
+  return <SentenceFace card={card} flipped={flipped} settings={settings} contextShown={contextShown} onShowContext={onShowContext} />;
+}
+
+function KanaFace({ card, flipped }: { card: Flashcard; flipped: boolean }) {
+  const m = card.material;
+  return (
+    <div className="card-face card-kana">
+      <p className="card-prompt" lang="ja">
+        {m.kana}
+      </p>
+      {flipped ? (
+        <div className="card-answer">
+          {m.romaji ? <p className="card-answer-main">{m.romaji}</p> : null}
+          {m.hint ? <p className="card-hint">{m.hint}</p> : null}
+          {m.vocab || m.vocab_hiragana ? (
+            <p className="card-example">
+              <span className="label">Example: </span>
+              <JapaneseText text={m.vocab ?? m.vocab_hiragana ?? ''} highlight={m.kana} />
+              {m.vocab && m.vocab_hiragana && m.vocab !== m.vocab_hiragana ? (
+                <span lang="ja" className="muted">
+                  {' '}
+                  ({m.vocab_hiragana})
+                </span>
+              ) : null}
+              {m.vocab_meaning ? <span> — {m.vocab_meaning}</span> : null}
+            </p>
+          ) : null}
+          <CardImage m={m} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: CardFaceProps) {
+  const m = card.material;
+  const kind = courseKind(card.course);
+  const sentence = sentenceSource(m);
+  const target = kind === 'vocab' ? (m.vocab ?? m.vocab_hiragana) : (m.vocab ?? m.kanji);
+  const known = knownWords(m);
+  const textHidden = isTextHidden({ course: card.course, prompt: settings.vocab_prompt, hideText: settings.vocab_hide_text, flipped });
+  const contextVisible = !hidesContextAtFirst(card) || contextShown;
+  const meaning = m.vocab_meaning ?? m.meanings?.join('; ');
+
+  return (
+    <div className="card-face card-sentence">
+      {m.sentence_context ? (
+        contextVisible ? (
+          <p className="card-context">
+            <span className="label">Context: </span>
+            {m.sentence_context}
+          </p>
+        ) : (
+          <Button size="sm" variant="ghost" className="context-toggle" onClick={onShowContext}>
+            Show context
+          </Button>
+        )
+      ) : null}
+
+      {kind === 'kanji' && m.kanji ? (
+        <p className="card-prompt" lang="ja" aria-label={`Kanji ${m.kanji}`}>
+          {m.kanji}
+        </p>
+      ) : null}
+
+      {textHidden ? (
+        <p className="card-listen">Listen to the sentence, then flip to see it.</p>
+      ) : sentence ? (
+        <JapaneseText as="p" className="card-sentence-text" text={sentence} furigana={settings.furigana} known={known} highlight={target} hideHighlightedReading={!flipped} />
+      ) : null}
+
+      {flipped ? (
+        <div className="card-answer">
+          {kind === 'kanji' && m.reading ? (
+            <p className="card-answer-main" lang="ja">
+              {m.reading}
+            </p>
+          ) : null}
+          {m.vocab || m.vocab_hiragana ? (
+            <p className="card-word">
+              <span lang="ja" className="card-word-text">
+                {m.vocab ?? m.vocab_hiragana}
+              </span>
+              {m.vocab && m.vocab_hiragana && !isKanaOnly(m.vocab) ? (
+                <span lang="ja" className="card-word-reading">
+                  {m.vocab_hiragana}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+          {meaning ? <p className="card-meaning">{meaning}</p> : null}
+          {m.sentence_meaning ? <p className="card-translation">{m.sentence_meaning}</p> : null}
+          {m.sentence_breakdown && m.sentence_breakdown.length > 0 ? (
+            <Table
+              caption="Word by word"
+              className="breakdown"
+              rows={m.sentence_breakdown}
+              rowKey={(w, i) => `${i}-${w.word}`}
+              columns={[
+                { key: 'word', header: 'Word', cell: (w) => <span lang="ja">{w.word}</span>, rowHeader: true },
+                { key: 'reading', header: 'Reading', cell: (w) => <span lang="ja">{w.pronunciation ?? ''}</span> },
+                { key: 'meaning', header: 'Meaning', cell: (w) => w.meaning ?? '' },
+              ]}
+            />
+          ) : null}
+          <CardImage m={m} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CardImage({ m }: { m: Material }) {
+  if (!m.image_url) return null;
+  return <img className="card-image" src={m.image_url} alt={m.image_description ?? 'Illustration of the sentence'} loading="lazy" />;
+}

@@ -1,0 +1,404 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { defaultSettings, gradeResponse, kanjiCard, nextCard, profileFixture, vocabCard, type FlashcardFixture } from '../../test/fixtures';
+import { mockFetch, problem, type MockRoute } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { profileSchema, type Settings } from '../../lib/profile';
+import { queryKeys } from '../../lib/query-keys';
+import type { Course } from '../../lib/courses';
+import { FlashcardPanel, OFFLINE_MESSAGE } from './flashcard-panel';
+import { gradeRetryPolicy } from './study-queries';
+
+beforeAll(() => {
+  gradeRetryPolicy.baseDelayMs = 5;
+  gradeRetryPolicy.maxDelayMs = 10;
+});
+
+interface Setup {
+  course?: Course;
+  next: ReturnType<typeof nextCard>;
+  settings?: Partial<Settings>;
+  subscribed?: boolean;
+  grade?: MockRoute;
+  extra?: Record<string, MockRoute>;
+}
+
+function setup({ course = 'vocab1', next, settings, subscribed = false, grade, extra }: Setup) {
+  const net = mockFetch({
+    [`GET /api/flashcard?course=${course}`]: { body: next },
+    'GET /api/users/profile': { body: profileFixture() },
+    ...(grade ? { 'POST /api/flashcard': grade } : {}),
+    ...extra,
+  });
+  const view = renderWithProviders(<FlashcardPanel course={course} settings={{ ...defaultSettings, ...settings }} subscribed={subscribed} />);
+  return { ...view, net };
+}
+
+const blur = () => (document.activeElement as HTMLElement | null)?.blur();
+
+describe('panel states (SPEC §4)', () => {
+  it('Rest: caught up, shows the time to the next reviews', async () => {
+    setup({ next: nextCard({ flashcard: null, user_next_review_in_minutes: 120, learned_count: 30 }) });
+    expect(await screen.findByText('Next reviews in 2 hours')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
+  });
+
+  it("Arrival: a new learner is offered 'Learn 10 new cards'", async () => {
+    setup({ next: nextCard({ flashcard: vocabCard(), new_available: 1000, learned_count: 0 }) });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Vocab I' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Learn 10 new cards' })).toBeInTheDocument();
+  });
+
+  it('Lessons: new cards and no reviews due', async () => {
+    setup({ next: nextCard({ flashcard: vocabCard(), new_available: 990, learned_count: 10 }) });
+    expect(await screen.findByRole('heading', { name: 'New cards' })).toBeInTheDocument();
+    expect(screen.getByText(/No reviews are due/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Learn 10 new cards' })).toBeInTheDocument();
+  });
+
+  it('Reviews: shows the count and a Review button', async () => {
+    setup({ next: nextCard({ flashcard: vocabCard({ attempts: 3 }), review_count: 7, new_available: 900, learned_count: 100 }) });
+    expect(await screen.findByText('reviews ready', { exact: false })).toHaveTextContent('7 reviews ready');
+    expect(screen.getByRole('button', { name: 'Review' })).toBeInTheDocument();
+  });
+
+  it("Started: 'Review n/total', unflipped, then the grades with their next intervals", async () => {
+    const { user } = setup({ next: nextCard({ flashcard: vocabCard({ attempts: 3, next_intervals: { '0': 0, '3': 12, '5': 72 } }), review_count: 5, learned_count: 40 }) });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    expect(screen.getByText('Review 1/5')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Didn't get it/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Japanese language')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByText('Japanese language')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Didn't get it 0 hours" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Got it, hard 12 hours' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Got it, easy 3 days' })).toBeInTheDocument();
+  });
+
+  it('shows a failed load with a way to try again', async () => {
+    setup({ next: nextCard(), extra: { 'GET /api/flashcard?course=vocab1': problem(500, 'Something broke on our side.') } });
+    expect(await screen.findByText('Something broke on our side.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('grading', () => {
+  it("renders the response's new_flashcard at once and continues the batch with new cards", async () => {
+    const first = vocabCard();
+    const second = vocabCard({}, { vocab: '猫', vocab_hiragana: 'ねこ', vocab_meaning: 'cat', sentence: '猫[ねこ]がいます' });
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, new_available: 50, learned_count: 0 }),
+      grade: { body: gradeResponse(first, second, { review_count: 1 }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
+    expect(screen.getByText('New Card 1/10')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+
+    expect(await screen.findByText('New Card 2/10')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.getByText('猫')).toBeInTheDocument();
+    const [post] = net.requests('POST', '/api/flashcard');
+    expect(post.body).toEqual({ id: first.flashcard_id, grade: 5, fetch_new: true });
+    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post.headers['X-XSRF-TOKEN']).toBe('test-csrf-token');
+  });
+
+  it('after the batch of new cards, reviews the cards just learned', async () => {
+    const a = vocabCard();
+    const b = vocabCard();
+    const reviewOfA = { ...a, attempts: 1 };
+    let call = 0;
+    const { user, net } = setup({
+      next: nextCard({ flashcard: a, new_available: 2, learned_count: 0 }),
+      grade: () => (call++ === 0 ? { body: gradeResponse(a, b, { review_count: 1 }) } : { body: gradeResponse(b, reviewOfA, { review_count: 2 }) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Learn 2 new cards' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    expect(await screen.findByText('New Card 2/2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Didn't get it/ }));
+    expect(await screen.findByText('Review 1/2')).toBeInTheDocument();
+    expect(net.requests('POST', '/api/flashcard').map((r) => (r.body as { fetch_new: boolean }).fetch_new)).toEqual([true, false]);
+  });
+
+  it('ends the session when there is no next card', async () => {
+    const only = vocabCard({ attempts: 4 });
+    const { user } = setup({ next: nextCard({ flashcard: only, review_count: 1, learned_count: 9 }), grade: { body: gradeResponse(only, null, { review_count: 0 }) } });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    expect(await screen.findByText('Session complete. Well done!')).toBeInTheDocument();
+  });
+
+  it('retries a grade lost to the network with the same Idempotency-Key, and grades once', async () => {
+    const card = vocabCard({ attempts: 2 });
+    const following = vocabCard({ attempts: 2 }, { vocab: '犬', sentence: '犬[いぬ]が走[はし]る' });
+    let release: (value: unknown) => void = () => undefined;
+    let call = 0;
+    const { user, net } = setup({
+      next: nextCard({ flashcard: card, review_count: 2, learned_count: 9 }),
+      grade: () => {
+        call += 1;
+        if (call === 1) return new TypeError('Failed to fetch');
+        return new Promise((resolve) => {
+          release = () => resolve({ body: gradeResponse(card, following, { review_count: 1 }) });
+        });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+
+    expect(await screen.findByText(OFFLINE_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(net.requests('POST', '/api/flashcard')).toHaveLength(2));
+    // The grade buttons stay disabled while the answer is on its way: no second grade.
+    for (const button of screen.getAllByRole('button', { name: /Got it|Didn't get it/ })) expect(button).toBeDisabled();
+    await user.keyboard('3');
+    act(() => release(undefined));
+
+    expect(await screen.findByText('Review 2/2')).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_MESSAGE)).not.toBeInTheDocument();
+    const posts = net.requests('POST', '/api/flashcard');
+    expect(posts).toHaveLength(2);
+    expect(posts[0].headers['Idempotency-Key']).toBe(posts[1].headers['Idempotency-Key']);
+    expect(posts[0].body).toEqual(posts[1].body);
+  });
+
+  it('says so when the browser is offline', async () => {
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    setup({ next: nextCard({ flashcard: null, user_next_review_in_minutes: 5 }) });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByText(OFFLINE_MESSAGE)).toBeInTheDocument();
+    online.mockRestore();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(OFFLINE_MESSAGE)).not.toBeInTheDocument());
+  });
+
+  it('marks the profile stale (the shell refetches it) and shows a new level', async () => {
+    const card = vocabCard({ attempts: 5 });
+    const { user, queryClient } = setup({
+      next: nextCard({ flashcard: card, review_count: 1, learned_count: 99 }),
+      grade: { body: gradeResponse(card, null, { new_level: 2 }) },
+    });
+    queryClient.setQueryData(queryKeys.profile, profileSchema.parse(profileFixture()));
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    expect(await screen.findByText('Level up! You reached level 2 in Vocab I.')).toBeInTheDocument();
+    expect(queryClient.getQueryState(queryKeys.profile)?.isInvalidated).toBe(true);
+  });
+
+  it("shows the server's reason for 409 (graded elsewhere) with a reload, and for 402 with Subscribe", async () => {
+    const card = vocabCard({ attempts: 5 });
+    const { user } = setup({
+      next: nextCard({ flashcard: card, review_count: 1, learned_count: 99 }),
+      grade: problem(409, 'This card was graded elsewhere. Reload to continue.', 'concurrency_conflict'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    expect(await screen.findByText('This card was graded elsewhere. Reload to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('402: explains the paywall and offers Subscribe', async () => {
+    const card = vocabCard({ attempts: 0 });
+    const { user } = setup({
+      next: nextCard({ flashcard: card, new_available: 10, learned_count: 10 }),
+      grade: problem(402, 'Level 2 needs a subscription.', 'subscription_required'),
+    });
+    await user.click(await screen.findByRole('button', { name: /Learn/ }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Level 2 needs a subscription.');
+    expect(within(alert).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+});
+
+describe("'I already know it' (grade 10)", () => {
+  it('is offered to subscribers on new cards, before the flip', async () => {
+    const card = vocabCard();
+    const { user, net } = setup({
+      subscribed: true,
+      next: nextCard({ flashcard: card, new_available: 20, learned_count: 5 }),
+      grade: { body: gradeResponse(card, vocabCard(), { review_count: 0 }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
+    await user.click(screen.getByRole('button', { name: 'I already know it' }));
+    await screen.findByText('New Card 2/10');
+    expect(net.requests('POST', '/api/flashcard')[0].body).toEqual({ id: card.flashcard_id, grade: 10, fetch_new: true });
+  });
+
+  it('is not offered without a subscription', async () => {
+    const { user } = setup({ subscribed: false, next: nextCard({ flashcard: vocabCard(), new_available: 20, learned_count: 5 }) });
+    await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
+    expect(screen.queryByRole('button', { name: 'I already know it' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered on review cards', async () => {
+    const { user } = setup({ subscribed: true, next: nextCard({ flashcard: vocabCard({ attempts: 2 }), review_count: 3, learned_count: 5 }) });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    expect(screen.queryByRole('button', { name: 'I already know it' })).not.toBeInTheDocument();
+  });
+});
+
+describe('keyboard shortcuts (SPEC §9)', () => {
+  async function started(settings: Partial<Settings> = {}, subscribed = false, card: FlashcardFixture = vocabCard({ attempts: 2 })) {
+    const view = setup({
+      settings,
+      subscribed,
+      next: nextCard({ flashcard: card, review_count: card.attempts === 0 ? 0 : 2, learned_count: 5, new_available: 5 }),
+      grade: { body: gradeResponse(card, vocabCard({ attempts: 2 }), { review_count: 1 }) },
+    });
+    await screen.findByRole('button', { name: card.attempts === 0 ? /Learn/ : 'Review' });
+    return view;
+  }
+
+  it('Space starts the session and flips; 1/2/3 grade', async () => {
+    const { user, net } = await started();
+    blur();
+    await user.keyboard(' ');
+    expect(screen.getByText('Review 1/2')).toBeInTheDocument();
+    blur();
+    await user.keyboard(' ');
+    expect(screen.getByRole('button', { name: /Got it, easy/ })).toBeInTheDocument();
+    await user.keyboard('2');
+    await screen.findByText('Review 2/2');
+    expect(net.requests('POST', '/api/flashcard')[0].body).toMatchObject({ grade: 3 });
+  });
+
+  it('Space on the focused Show answer button flips once', async () => {
+    const { user } = await started();
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('button', { name: 'Show answer' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('button', { name: /Didn't get it/ })).toBeInTheDocument();
+  });
+
+  it('ignores keys with ctrl/meta/alt and while typing in a field', async () => {
+    const { user, net } = await started();
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.keyboard('{Control>}3{/Control}{Meta>}3{/Meta}{Alt>}3{/Alt}');
+
+    const field = document.createElement('input');
+    document.body.appendChild(field);
+    field.focus();
+    await user.keyboard('3');
+    field.remove();
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(0);
+    expect(screen.getByText('Review 1/2')).toBeInTheDocument();
+  });
+
+  it("Esc is 'I already know it' for subscribers on a new card", async () => {
+    const card = vocabCard();
+    const { user, net } = await started({}, true, card);
+    await user.click(screen.getByRole('button', { name: /Learn/ }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(net.requests('POST', '/api/flashcard')).toHaveLength(1));
+    expect(net.requests('POST', '/api/flashcard')[0].body).toMatchObject({ grade: 10 });
+  });
+
+  it('does nothing when shortcuts are off, and shows the hint only when on', async () => {
+    const { user, net } = await started({ keyboard_shortcuts: false });
+    expect(screen.queryByText('Keyboard shortcuts:', { exact: false })).not.toBeInTheDocument();
+    blur();
+    await user.keyboard(' 3');
+    expect(screen.queryByText('Review 1/2')).not.toBeInTheDocument();
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(0);
+  });
+
+  it('shows a visible shortcut hint', async () => {
+    await started();
+    const hint = screen.getByText('Keyboard shortcuts:', { exact: false }).closest('p')!;
+    expect(hint).toHaveTextContent('Space flip / next');
+    expect(hint).toHaveTextContent('1 2 3 grade');
+    expect(hint).toHaveTextContent('Esc I already know it');
+  });
+});
+
+describe('card rendering (SPEC §5)', () => {
+  async function show(card: FlashcardFixture, settings: Partial<Settings> = {}, course: Course = 'vocab1') {
+    const view = setup({ course, settings, next: nextCard({ flashcard: card, review_count: 1, learned_count: 5 }) });
+    await view.user.click(await screen.findByRole('button', { name: 'Review' }));
+    return view;
+  }
+
+  it("shows 'Invalid card' when the sentence, meaning or kana is missing", async () => {
+    await show(vocabCard({ attempts: 1 }, { sentence: null, furigana: null }));
+    expect(screen.getByText('Invalid card')).toBeInTheDocument();
+  });
+
+  it('ends the sentence with 。, highlights the target and hides its reading until the flip', async () => {
+    const { user, container } = await show(vocabCard({ attempts: 1 }));
+    const sentence = container.querySelector('.card-sentence-text')!;
+    expect(sentence.textContent?.endsWith('。')).toBe(true);
+    const mark = sentence.querySelector('mark.target')!;
+    expect(mark).toHaveTextContent('日本語');
+    expect(mark.querySelector('rt')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(container.querySelector('.card-sentence-text mark rt')).toHaveTextContent('にほんご');
+  });
+
+  it("hides furigana when the setting is 'none'", async () => {
+    const { container } = await show(vocabCard({ attempts: 1 }), { furigana: 'none' });
+    expect(container.querySelector('.card-sentence-text rt')).toBeNull();
+  });
+
+  it("hides the context of an Intermediate card behind 'Show context'", async () => {
+    const { user } = await show(vocabCard({ attempts: 6, mastery_level: 'intermediate' }));
+    expect(screen.queryByText('Introducing yourself in class.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show context' }));
+    expect(screen.getByText('Introducing yourself in class.')).toBeInTheDocument();
+  });
+
+  it('shows the context of a Learning card right away', async () => {
+    await show(vocabCard({ attempts: 1 }));
+    expect(screen.getByText('Introducing yourself in class.')).toBeInTheDocument();
+  });
+
+  it('vocab audio prompt with hide-text: listening only, audio offered and autoplayed', async () => {
+    const { container, user } = await show(vocabCard({ attempts: 1 }), { vocab_prompt: 'audio', vocab_hide_text: true, vocab_audio_autoplay: true });
+    expect(container.querySelector('.card-sentence-text')).toBeNull();
+    expect(screen.getByText(/Listen to the sentence/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play audio' })).toBeInTheDocument();
+    expect(container.querySelector('audio')).not.toBeVisible();
+    await waitFor(() => expect(HTMLMediaElement.prototype.play).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(container.querySelector('.card-sentence-text')).toBeInTheDocument();
+  });
+
+  it('vocab audio-text prompt shows both text and audio', async () => {
+    const { container } = await show(vocabCard({ attempts: 1 }), { vocab_prompt: 'audio-text', vocab_hide_text: true });
+    expect(container.querySelector('.card-sentence-text')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play audio' })).toBeInTheDocument();
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+  });
+
+  it('vocab text prompt: no audio until the answer side', async () => {
+    const { user } = await show(vocabCard({ attempts: 1 }), { vocab_prompt: 'text' });
+    expect(screen.queryByRole('button', { name: 'Play audio' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByRole('button', { name: 'Play audio' })).toBeInTheDocument();
+  });
+
+  it('kanji: no audio on the question side; autoplay on the flip when enabled; a plays it', async () => {
+    const { user } = await show(kanjiCard(), { audio_autoplay: true }, 'kanji1');
+    expect(screen.queryByRole('button', { name: 'Play audio' })).not.toBeInTheDocument();
+    blur();
+    await user.keyboard('a');
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await waitFor(() => expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('ニチ')).toBeInTheDocument();
+    await user.keyboard('a');
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,370 @@
+// The middle of a study screen: the five panel states of SPEC §4, the card, grading and shortcuts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { SubscribeForm } from '../../components/subscribe-form';
+import { Button } from '../../components/ui/button';
+import { errorMessage, isApiError } from '../../lib/api';
+import { playAudio, prefetchAudio } from '../../lib/audio';
+import { isAudioShown, shouldAutoplay } from '../../lib/card-rules';
+import { COURSE_INFO, type Course } from '../../lib/courses';
+import { SHORTCUT_HINT, shortcutFor, type ShortcutAction } from '../../lib/keyboard';
+import type { Settings } from '../../lib/profile';
+import { queryKeys } from '../../lib/query-keys';
+import { formatInterval, formatWait } from '../../lib/relative-time';
+import { newIdempotencyKey } from '../../lib/retry';
+import { useOnline } from '../../lib/use-online';
+import { CardFace } from './card-face';
+import { afterGrade, batchSize, overviewOf, progressLabel, startReviews, startSession, wantsNewCard, type Session } from './session';
+import { postGrade, studyQueries, type Grade, type GradeRequest, type NextCard } from './study-queries';
+
+export const GRADES: Array<{ grade: Exclude<Grade, 10>; label: string; key: string }> = [
+  { grade: 0, label: "Didn't get it", key: '1' },
+  { grade: 3, label: 'Got it, hard', key: '2' },
+  { grade: 5, label: 'Got it, easy', key: '3' },
+];
+
+export const OFFLINE_MESSAGE = 'You are offline — your answer will be sent when you reconnect';
+
+export interface FlashcardPanelProps {
+  course: Course;
+  settings: Settings;
+  subscribed: boolean;
+}
+
+export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelProps) {
+  const queryClient = useQueryClient();
+  const next = useQuery(studyQueries.flashcard(course));
+  const [session, setSession] = useState<Session | null>(null);
+  const [finished, setFinished] = useState(false);
+  const [levelUp, setLevelUp] = useState<number | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  const online = useOnline();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const showAnswerRef = useRef<HTMLButtonElement>(null);
+  const answerRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+
+  const endSession = () => {
+    setSession(null);
+    setFinished(true);
+    // The card and its buttons are gone: keep keyboard focus inside the panel.
+    headingRef.current?.focus();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.study(course) });
+  };
+
+  const grade = useMutation({
+    mutationFn: (request: GradeRequest) => postGrade(request, () => setRetrying(true)),
+    onSettled: () => setRetrying(false),
+    onSuccess: async (response) => {
+      const nextCard = response.new_flashcard;
+      prefetchAudio(nextCard?.material.audio_url);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.progress(course) });
+      if (response.new_level != null) {
+        setLevelUp(response.new_level);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+      }
+      const current = sessionRef.current;
+      if (!current) return;
+      const following = afterGrade(current, response);
+      if (following) {
+        setSession(following);
+        return;
+      }
+      // The batch ran out of new cards early: go on with the reviews of what was just learned.
+      if (current.mode === 'lessons' && response.review_count > 0) {
+        try {
+          const data = await queryClient.fetchQuery({ ...studyQueries.flashcard(course), staleTime: 0 });
+          if (data.flashcard && data.flashcard.attempts > 0) {
+            setSession(startReviews(data.flashcard, data.review_count));
+            return;
+          }
+        } catch {
+          // Fall through: the overview will show what is due.
+        }
+      }
+      endSession();
+    },
+  });
+
+  const card = session?.card ?? null;
+  const audioUrl = card?.material.audio_url ?? null;
+  const audioShown = card && session ? isAudioShown({ course, audioUrl, prompt: settings.vocab_prompt, flipped: session.flipped }) : false;
+  const autoplay = shouldAutoplay({ course, audioAutoplay: settings.audio_autoplay, vocabAudioAutoplay: settings.vocab_audio_autoplay });
+  const canKnow = Boolean(subscribed && card && card.attempts === 0);
+  const pending = grade.isPending;
+
+  useEffect(() => {
+    if (audioShown && autoplay) playAudio(audioRef.current);
+  }, [card?.flashcard_id, audioShown, autoplay]);
+
+  useEffect(() => {
+    prefetchAudio(next.data?.flashcard?.material.audio_url);
+  }, [next.data]);
+
+  // Keep keyboard focus with the card: the answer when flipped, the flip button for a new card.
+  useEffect(() => {
+    if (!session) return;
+    if (session.flipped) answerRef.current?.focus();
+    else showAnswerRef.current?.focus();
+  }, [session?.card.flashcard_id, session?.flipped]);
+
+  const begin = () => {
+    if (!next.data) return;
+    const started = startSession(next.data);
+    if (started) {
+      setFinished(false);
+      setLevelUp(null);
+      setSession(started);
+    }
+  };
+
+  const flip = () => setSession((s) => (s ? { ...s, flipped: true } : s));
+  const showContext = () => setSession((s) => (s ? { ...s, contextShown: true } : s));
+
+  const submit = (value: Grade) => {
+    const current = sessionRef.current;
+    if (!current || grade.isPending) return;
+    if (value === 10 && !canKnow) return;
+    if (value !== 10 && !current.flipped) return;
+    grade.mutate({ id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), idempotencyKey: newIdempotencyKey() });
+  };
+
+  const retry = () => {
+    if (grade.variables) grade.mutate(grade.variables);
+  };
+
+  const reload = () => {
+    grade.reset();
+    setSession(null);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.study(course) });
+  };
+
+  const actionRef = useRef<(action: ShortcutAction) => boolean>(() => false);
+  useEffect(() => {
+    actionRef.current = (action) => {
+      if (!session) {
+        if (action === 'flip-or-next' && next.data?.flashcard) {
+          begin();
+          return true;
+        }
+        return false;
+      }
+      switch (action) {
+        case 'flip-or-next':
+          if (!session.flipped) flip();
+          return true;
+        case 'play-audio':
+          if (audioShown) playAudio(audioRef.current);
+          return audioShown;
+        case 'grade-0':
+          submit(0);
+          return true;
+        case 'grade-3':
+          submit(3);
+          return true;
+        case 'grade-5':
+          submit(5);
+          return true;
+        case 'already-know':
+          if (!canKnow) return false;
+          submit(10);
+          return true;
+      }
+    };
+  });
+
+  useEffect(() => {
+    if (!settings.keyboard_shortcuts) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      if (action && actionRef.current(action)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [settings.keyboard_shortcuts]);
+
+  const showOffline = !online || (pending && retrying);
+
+  return (
+    <section className="panel study-panel" aria-labelledby="study-heading">
+      <h2 id="study-heading" ref={headingRef} tabIndex={-1}>
+        Study
+      </h2>
+      {levelUp != null ? (
+        <p role="status" className="notice notice-success">
+          Level up! You reached level {levelUp} in {COURSE_INFO[course].name}.
+        </p>
+      ) : null}
+      {showOffline ? (
+        <p role="status" className="notice notice-warning">
+          {OFFLINE_MESSAGE}
+        </p>
+      ) : null}
+
+      {session && card ? (
+        <div className="session">
+          <p className="session-progress" aria-live="polite">
+            {progressLabel(session)}
+          </p>
+          <article className={`card${session.flipped ? ' card-flipped' : ''}`} aria-label={session.flipped ? 'Flashcard, answer side' : 'Flashcard, question side'}>
+            <div ref={answerRef} tabIndex={-1} className="card-focus">
+              <CardFace card={card} flipped={session.flipped} settings={settings} contextShown={session.contextShown} onShowContext={showContext} />
+            </div>
+          </article>
+
+          <div className="card-actions">
+            {!session.flipped ? (
+              <Button ref={showAnswerRef} variant="primary" size="lg" onClick={flip} aria-keyshortcuts="Space">
+                Show answer
+              </Button>
+            ) : (
+              <div role="group" aria-label="How well did you know it?" className="grade-buttons">
+                {GRADES.map(({ grade: value, label, key }) => {
+                  const hours = card.next_intervals?.[String(value)];
+                  return (
+                    <Button key={value} className={`grade grade-${value}`} onClick={() => submit(value)} disabled={pending} aria-keyshortcuts={key}>
+                      <span className="grade-label">{label}</span>
+                      {hours != null ? <span className="grade-interval">{formatInterval(hours)}</span> : null}
+                    </Button>
+                  );
+                })}
+              </div>
+            )}
+            <div className="card-extra-actions">
+              {canKnow ? (
+                <Button variant="ghost" onClick={() => submit(10)} disabled={pending} aria-keyshortcuts="Escape">
+                  I already know it
+                </Button>
+              ) : null}
+              {audioShown ? (
+                <Button variant="ghost" onClick={() => playAudio(audioRef.current)} aria-keyshortcuts="A">
+                  <span aria-hidden="true">▶ </span>Play audio
+                </Button>
+              ) : null}
+            </div>
+          </div>
+
+          {pending && !showOffline ? <p className="muted small" aria-live="polite">Saving…</p> : null}
+          {grade.isError ? <GradeError error={grade.error} onRetry={retry} onReload={reload} /> : null}
+        </div>
+      ) : (
+        <Overview query={next} course={course} subscribed={subscribed} finished={finished} onBegin={begin} />
+      )}
+
+      {audioUrl ? <audio ref={audioRef} src={audioUrl} preload="auto" hidden /> : null}
+
+      {settings.keyboard_shortcuts ? (
+        <p className="shortcut-hint">
+          <span className="visually-hidden">Keyboard shortcuts: </span>
+          {SHORTCUT_HINT.map(([keys, what]) => (
+            <span key={keys} className="shortcut">
+              <kbd>{keys}</kbd> {what}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function GradeError({ error, onRetry, onReload }: { error: unknown; onRetry: () => void; onReload: () => void }) {
+  if (isApiError(error, 402)) {
+    return (
+      <div role="alert" className="notice notice-error">
+        <p>{errorMessage(error)}</p>
+        <SubscribeForm />
+      </div>
+    );
+  }
+  if (isApiError(error, 409)) {
+    return (
+      <div role="alert" className="notice notice-error">
+        <p>{errorMessage(error)}</p>
+        <Button onClick={onReload}>Reload</Button>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>{errorMessage(error)}</p>
+      <Button onClick={onRetry}>Try again</Button>
+    </div>
+  );
+}
+
+interface OverviewProps {
+  query: { data?: NextCard; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  course: Course;
+  subscribed: boolean;
+  finished: boolean;
+  onBegin: () => void;
+}
+
+function Overview({ query, course, subscribed, finished, onBegin }: OverviewProps) {
+  if (query.isPending) return <p className="loading">Loading...</p>;
+  if (query.isError || !query.data) {
+    return (
+      <div role="alert" className="notice notice-error">
+        <p>{errorMessage(query.error)}</p>
+        <Button onClick={() => query.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  const data = query.data;
+  const state = overviewOf(data);
+  const learn = `Learn ${batchSize(data.new_available)} new cards`;
+  return (
+    <div className={`study-state study-state-${state}`} data-state={state}>
+      {finished ? (
+        <p role="status" className="notice notice-success">
+          Session complete. Well done!
+        </p>
+      ) : null}
+      {state === 'rest' ? (
+        <>
+          <h3>All caught up</h3>
+          <p className="study-state-main">
+            {data.user_next_review_in_minutes != null ? `Next reviews in ${formatWait(data.user_next_review_in_minutes)}` : 'No reviews scheduled yet.'}
+          </p>
+          {!subscribed ? (
+            <div className="upsell">
+              <p>Subscribe to unlock levels 2–9 of {COURSE_INFO[course].name} and every dictionary tab.</p>
+              <SubscribeForm />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {state === 'arrival' ? (
+        <>
+          <h3>Welcome to {COURSE_INFO[course].name}</h3>
+          <p>You learn in batches of 10 new cards, then review them. Each card starts face down: recall, flip, and say how it went.</p>
+          <Button variant="primary" size="lg" onClick={onBegin}>
+            {learn}
+          </Button>
+        </>
+      ) : null}
+      {state === 'lessons' ? (
+        <>
+          <h3>New cards</h3>
+          <p>No reviews are due. {data.new_available > 0 ? `${data.new_available} new cards are waiting.` : 'New cards are waiting.'}</p>
+          <Button variant="primary" size="lg" onClick={onBegin}>
+            {learn}
+          </Button>
+        </>
+      ) : null}
+      {state === 'reviews' ? (
+        <>
+          <h3>Reviews</h3>
+          <p className="study-state-main">
+            <strong className="review-count">{data.review_count}</strong> {data.review_count === 1 ? 'review' : 'reviews'} ready
+          </p>
+          <Button variant="primary" size="lg" onClick={onBegin}>
+            Review
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// The study feature's calls: the next card of a course, and grading a card.
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '../../lib/api';
+import type { Course } from '../../lib/courses';
+import { queryKeys } from '../../lib/query-keys';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from '../../lib/retry';
+
+const text = z.nullish(z.string());
+const id = z.nullish(z.union([z.string(), z.number()]));
+
+export const materialSchema = z.object({
+  kanji_id: id,
+  kanji: text,
+  kana: text,
+  vocab_id: id,
+  vocab: text,
+  vocab_hiragana: text,
+  vocab_meaning: text,
+  reading: text,
+  furigana: text,
+  sentence: text,
+  sentence_meaning: text,
+  sentence_context: text,
+  sentence_breakdown: z.nullish(
+    z.array(
+      z.object({
+        word: z.string(),
+        pronunciation: text,
+        meaning: text,
+        vocab: z.optional(z.unknown()),
+      }),
+    ),
+  ),
+  image_url: text,
+  image_description: text,
+  audio_url: text,
+  romaji: text,
+  hint: text,
+  meanings: z.nullish(z.array(z.string())),
+});
+export type Material = z.infer<typeof materialSchema>;
+
+export const flashcardSchema = z.object({
+  flashcard_id: z.string(),
+  course: z.string(),
+  level: z.number(),
+  attempts: z.number(),
+  mastery_level: z.catch(z.enum(['learning', 'intermediate', 'mastered']), 'learning'),
+  interval: z.nullish(z.number()),
+  next_intervals: z.nullish(z.record(z.string(), z.number())),
+  material: materialSchema,
+});
+export type Flashcard = z.infer<typeof flashcardSchema>;
+
+export const nextCardSchema = z.object({
+  flashcard: z.nullable(flashcardSchema),
+  user_next_review_in_minutes: z.nullish(z.number()),
+  review_count: z.number(),
+  new_available: z._default(z.number(), 0),
+  learned_count: z._default(z.number(), 0),
+});
+export type NextCard = z.infer<typeof nextCardSchema>;
+
+export const gradeResponseSchema = z.object({
+  flashcard: flashcardSchema,
+  new_flashcard: z.nullable(flashcardSchema),
+  new_level: z.nullish(z.number()),
+  user_next_review_in_minutes: z.nullish(z.number()),
+  review_count: z.number(),
+});
+export type GradeResponse = z.infer<typeof gradeResponseSchema>;
+
+export type Grade = 0 | 3 | 5 | 10;
+
+export interface GradeRequest {
+  id: string;
+  grade: Grade;
+  fetch_new: boolean;
+  /** Chosen once per answer and reused by every retry, so the server records the grade once. */
+  idempotencyKey: string;
+}
+
+export const studyQueries = {
+  flashcard: (course: Course) =>
+    queryOptions({
+      queryKey: [...queryKeys.study(course), 'next'] as const,
+      queryFn: ({ signal }) => api.get('/api/flashcard', nextCardSchema, { course }, signal),
+      staleTime: 0,
+      // Caught up: look again every minute so "Next reviews in …" turns into reviews by itself.
+      refetchInterval: (query) => (query.state.data && query.state.data.flashcard === null ? 60_000 : false),
+    }),
+};
+
+/** Exposed so tests can shorten the waits. */
+export const gradeRetryPolicy: RetryPolicy = { ...DEFAULT_RETRY };
+
+export function postGrade(request: GradeRequest, onRetry?: (error: unknown, attempt: number) => void): Promise<GradeResponse> {
+  const body = { id: request.id, grade: request.grade, fetch_new: request.fetch_new };
+  return withRetry(
+    () => api.post('/api/flashcard', body, gradeResponseSchema, { 'Idempotency-Key': request.idempotencyKey }),
+    gradeRetryPolicy,
+    onRetry,
+  );
+}

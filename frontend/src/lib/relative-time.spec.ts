@@ -1,0 +1,38 @@
+import { formatInterval, formatWait, relativeTime } from './relative-time';
+
+const now = new Date('2025-03-10T12:00:00Z');
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+describe('relativeTime', () => {
+  it("says 'Just now' under a minute", () => {
+    expect(relativeTime(ago(5), now)).toBe('Just now');
+    expect(relativeTime(ago(-30), now)).toBe('Just now');
+  });
+  it("says 'N unit(s) ago'", () => {
+    expect(relativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(relativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(relativeTime(ago(3600), now)).toBe('1 hour ago');
+    expect(relativeTime(ago(3 * 86400), now)).toBe('3 days ago');
+    expect(relativeTime(ago(400 * 86400), now)).toBe('1 year ago');
+    expect(relativeTime('2025-03-08T12:00:00Z', now)).toBe('2 days ago');
+  });
+});
+
+describe('formatInterval', () => {
+  it('shows hours below a day and days from 24 hours', () => {
+    expect(formatInterval(0)).toBe('0 hours');
+    expect(formatInterval(1)).toBe('1 hour');
+    expect(formatInterval(23)).toBe('23 hours');
+    expect(formatInterval(24)).toBe('1 day');
+    expect(formatInterval(696)).toBe('29 days');
+  });
+});
+
+describe('formatWait', () => {
+  it('reads naturally', () => {
+    expect(formatWait(0)).toBe('less than a minute');
+    expect(formatWait(45)).toBe('45 minutes');
+    expect(formatWait(180)).toBe('3 hours');
+    expect(formatWait(2 * 24 * 60)).toBe('2 days');
+  });
+});
