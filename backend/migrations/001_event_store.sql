@@ -39,7 +39,8 @@ create table projection_checkpoints (
 -- One round trip per append: checks the expected version, inserts the events and answers the positions.
 -- p_expected: -1 = any version, 0 = the stream must not exist yet, n = the stream must be at version n.
 -- A retried append whose first event id is already stored returns the original result instead of failing,
--- which makes client retries idempotent. A conflict raises SQLSTATE 'KC409'.
+-- which makes client retries idempotent. A conflict raises SQLSTATE 'KC409'. Readers are woken after commit by
+-- the application (CommitNotifier), not by a NOTIFY in here: that serialised every commit.
 create or replace function append_events(
   p_stream_id text, p_stream_type text, p_expected bigint,
   p_event_ids uuid[], p_types text[], p_schema_versions smallint[], p_data jsonb[], p_metadata jsonb[],
@@ -83,7 +84,6 @@ begin
     select p_stream_id, v_new - n + i, p_event_ids[i], p_types[i], p_schema_versions[i], p_data[i], p_metadata[i], p_actor
       from generate_series(1, n) as i
     returning events.stream_version, events.global_position, events.transaction_id, false;
-  perform pg_notify('kioku_events', p_stream_type);
 end $$;
 
 -- Stored answers of writes sent with an Idempotency-Key header, per user and key.

@@ -1,4 +1,5 @@
 import { Pool, PoolClient, QueryResultRow } from 'pg';
+import { beginAfterCommitScope, discardAfterCommitScope } from '../event-store/commit-notifier';
 
 export type Queryable = Pick<PoolClient, 'query'>;
 
@@ -15,12 +16,15 @@ export function createPool(connectionString: string, max = 20): Pool {
 export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  const committed = beginAfterCommitScope(client);
   try {
     await client.query('begin');
     const result = await fn(client);
     await client.query('commit');
+    committed();
     return result;
   } catch (error) {
+    discardAfterCommitScope(client);
     // A connection that cannot even roll back is dead (database restarted): discard it, don't pool it.
     await client.query('rollback').catch((e: Error) => (broken = e));
     throw error;

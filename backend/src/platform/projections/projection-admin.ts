@@ -31,11 +31,12 @@ export async function projectionStatuses(db: Queryable, projections: Projection[
     return {
       name: p.name,
       version: r?.version ?? 1,
-      status: r?.status ?? 'not started',
+      // An inline projection is written with its events: it has no lag (its checkpoint only moves on rebuilds).
+      status: p.inline && r?.status !== 'rebuilding' ? 'inline' : (r?.status ?? 'not started'),
       lastPosition: Number(r?.last_position ?? 0),
       owner: r?.owner_id ?? null,
       leaseUntil: r?.lease_until ?? null,
-      lag: Number(r?.lag ?? 0),
+      lag: p.inline ? 0 : Number(r?.lag ?? 0),
     };
   });
 }

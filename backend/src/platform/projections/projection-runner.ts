@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { Queryable } from '../database/database';
-import { EVENTS_CHANNEL, toRecordedEvent } from '../event-store/event-store';
-import { Checkpoint, RecordedEvent } from '../event-store/event-store.types';
+import { EVENTS_CHANNEL } from '../event-store/event-store';
+import { currentSchemaVersion, upcast } from '../event-store/event-registry';
+import { Checkpoint, EventMetadata, RecordedEvent } from '../event-store/event-store.types';
 import { Projection, TableNames, liveTables } from './projection';
 
 export interface RunnerOptions {
@@ -19,21 +20,43 @@ interface ClaimedCheckpoint extends Checkpoint {
   version: number;
 }
 
-/** Reads one batch after `from`; data is only fetched for the event types the projection reads. */
+/**
+ * Reads one batch after `from`; data is only fetched for the event types the projection reads. The batch
+ * comes back as one JSON array (json_agg) instead of 10,000 protocol rows: parsing one JSON document in
+ * node is about 3× faster than node-postgres's per-row parsing, which dominated replay time.
+ */
 export async function readBatch(db: Queryable, projection: Projection, from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
-  const { rows } = await db.query(
-    `select global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, event_type,
-            schema_version, case when event_type = any($4::text[]) then data end as data,
-            case when event_type = any($4::text[]) then metadata end as metadata, actor_id, recorded_at
-       from events
-      where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, global_position
-      limit $3`,
+  const { rows } = await db.query<{ batch: BatchRow[] }>(
+    `select coalesce(json_agg(json_build_array(global_position, transaction_id::text, stream_id, stream_version, event_id,
+              event_type, schema_version, case when event_type = any($4::text[]) then data end,
+              case when event_type = any($4::text[]) then metadata end, actor_id, recorded_at)
+              order by transaction_id, global_position), '[]'::json) as batch
+       from (select * from events
+              where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+              order by transaction_id, global_position
+              limit $3) e`,
     [from.tx, from.position, limit, projection.eventTypes],
   );
-  return rows.map(toRecordedEvent);
+  return rows[0].batch.map((r) => {
+    const type = r[5];
+    return {
+      globalPosition: r[0],
+      transactionId: r[1],
+      streamId: r[2],
+      streamVersion: r[3],
+      eventId: r[4],
+      type,
+      schemaVersion: currentSchemaVersion(type),
+      data: r[7] === null ? null : upcast(type, r[6], r[7]),
+      metadata: r[8] ?? {},
+      actorId: r[9],
+      recordedAt: new Date(r[10]),
+    };
+  });
 }
+
+type BatchRow = [number, string, string, number, string, string, number, unknown, EventMetadata | null, string | null, string];
 
 export function relevant(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
   const types = new Set(projection.eventTypes);
@@ -51,6 +74,7 @@ export class ProjectionRunner {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly batchSize: number;
+  private readonly projections: Projection[];
   private running = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
@@ -60,9 +84,11 @@ export class ProjectionRunner {
 
   constructor(
     private readonly pool: Pool,
-    private readonly projections: Projection[],
+    projections: Projection[],
     private readonly options: RunnerOptions = {},
   ) {
+    // Inline projections are applied by the writers themselves: running them here too would apply twice.
+    this.projections = projections.filter((p) => !p.inline);
     this.ownerId = options.ownerId ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.pollMs = options.pollMs ?? 1_000;

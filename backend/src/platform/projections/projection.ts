@@ -15,6 +15,11 @@ export interface Projection {
   readonly eventTypes: readonly string[];
   /** the tables it owns (created by migrations); rebuilds truncate them or build shadow copies of them */
   readonly tables: readonly string[];
+  /**
+   * Written by its own context in the transaction of its events (read-your-writes), so the async runner skips
+   * it; it is registered so that `projections:rebuild` can replay it.
+   */
+  readonly inline?: boolean;
   apply(db: Queryable, events: RecordedEvent[], tables: TableNames): Promise<void>;
 }
 

@@ -1,0 +1,148 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Pool } from 'pg';
+import { AppModule } from './app.module';
+import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
+import { progressPrinter } from './platform/cli/progress-bar';
+import { AppConfig, loadConfig } from './platform/config/config';
+import { createPool } from './platform/database/database';
+import { ensureDatabase, migrate } from './platform/database/migrations';
+import { EventStore } from './platform/event-store/event-store';
+import { START } from './platform/event-store/event-store.types';
+import { projectionStatuses, rebuildProjection } from './platform/projections/projection-admin';
+import { ProjectionRegistry } from './platform/projections/projection-registry';
+
+const USAGE = `Kioku operator commands: npm run cli -- <command>
+
+  db:migrate                                   create the database if missing and apply migrations
+  projections:status                           each projection: position, lag, owner, lease
+  projections:rebuild <name> [--blue-green]    replay a projection from the first event
+  users:grant-admin <email>                    give an account the admin role
+  users:revoke-admin <email>                   take the admin role away
+  users:set-subscription <email> active|inactive
+  events:tail [--follow] [--limit N]           print the newest events (and follow new ones)
+`;
+
+interface Context {
+  config: AppConfig;
+  pool: Pool;
+  registry: () => Promise<ProjectionRegistry>;
+}
+type Command = (args: string[], ctx: Context) => Promise<void>;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`Missing ${what}.`);
+  return value;
+}
+
+function report(result: { changed: boolean }, email: string, done: string, already: string): void {
+  console.log(`${email}: ${result.changed ? done : already}.`);
+}
+
+const commands: Record<string, Command> = {
+  'db:migrate': async (_args, { config }) => {
+    const applied = await migrate(config.DATABASE_URL, (line) => console.log(line));
+    console.log(applied.length ? `${applied.length} migration(s) applied.` : 'The database is up to date.');
+  },
+
+  'projections:status': async (_args, { pool, registry }) => {
+    const list = await projectionStatuses(pool, (await registry()).all());
+    if (!list.length) return console.log('No projections are registered.');
+    console.table(
+      list.map((p) => ({
+        projection: p.name,
+        version: p.version,
+        status: p.status,
+        position: p.lastPosition,
+        lag: p.lag,
+        owner: p.owner ?? '-',
+        'lease until': p.leaseUntil ? p.leaseUntil.toISOString() : '-',
+      })),
+    );
+  },
+
+  'projections:rebuild': async (args, { pool, registry }) => {
+    const name = args.find((a) => !a.startsWith('--'));
+    if (!name) throw new UsageError('Which projection? projections:rebuild <name> [--blue-green] (names: projections:status)');
+    const projection = (await registry()).get(name);
+    const blueGreen = args.includes('--blue-green');
+    const started = Date.now();
+    console.error(`Rebuilding ${name}${blueGreen ? ' blue-green (the live tables keep serving until the switch)' : ''}…`);
+    await rebuildProjection(pool, projection, { blueGreen, onProgress: progressPrinter() });
+    console.error(`\nRebuilt ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  },
+
+  'users:grant-admin': async (args, { pool }) =>
+    report(await grantAdmin(pool, need(args[0], 'email')), args[0], 'is now an admin', 'was already an admin'),
+  'users:revoke-admin': async (args, { pool }) =>
+    report(await revokeAdmin(pool, need(args[0], 'email')), args[0], 'is no longer an admin', 'was not an admin'),
+  'users:set-subscription': async (args, { pool }) => {
+    const state = args[1];
+    if (state !== 'active' && state !== 'inactive') throw new UsageError('Usage: users:set-subscription <email> active|inactive');
+    report(await setSubscription(pool, need(args[0], 'email'), state), args[0], `subscription is now ${state}`, `subscription was already ${state}`);
+  },
+
+  'events:tail': async (args, { pool }) => {
+    const store = new EventStore(pool);
+    const limitAt = args.indexOf('--limit');
+    const limit = limitAt >= 0 ? Number(args[limitAt + 1]) || 20 : 20;
+    const { rows } = await pool.query(
+      `select transaction_id::text as tx, global_position from events order by transaction_id desc, global_position desc offset $1 limit 1`,
+      [limit],
+    );
+    let cursor = rows.length ? { tx: rows[0].tx as string, position: Number(rows[0].global_position) } : START;
+    for (;;) {
+      const batch = await store.readAll(cursor, 500);
+      for (const e of batch) {
+        const actor = e.actorId ?? (e.metadata.actor as string | undefined) ?? '-';
+        console.log(`${e.recordedAt.toISOString()} #${e.globalPosition} ${e.streamId}@${e.streamVersion} ${e.type} actor=${actor} ${JSON.stringify(e.data)}`);
+        cursor = { tx: e.transactionId, position: e.globalPosition };
+      }
+      if (!args.includes('--follow')) break;
+      if (batch.length < 500) await new Promise((r) => setTimeout(r, 500));
+    }
+  },
+};
+
+/** Registers more commands from other contexts (content:build, content:load). */
+export function registerCommand(name: string, command: Command): void {
+  commands[name] = command;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help') {
+    console.log(USAGE);
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${USAGE}`);
+    return 1;
+  }
+  process.env.KIOKU_NO_RUNNER = '1'; // the CLI never starts the background runners
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  await ensureDatabase(config.DATABASE_URL);
+  if (name !== 'db:migrate') await migrate(config.DATABASE_URL);
+  const pool = createPool(config.DATABASE_URL, 4);
+  let app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>> | undefined;
+  const registry = async () => {
+    app ??= await NestFactory.createApplicationContext(AppModule.forConfig(config), { logger: ['error', 'warn'] });
+    return app.get(ProjectionRegistry);
+  };
+  try {
+    await command(args, { config, pool, registry });
+    return 0;
+  } catch (error) {
+    const known = error instanceof UsageError || typeof (error as { code?: unknown }).code === 'string';
+    console.error(known ? (error as Error).message : error);
+    return 1;
+  } finally {
+    await pool.end();
+    await app?.close();
+  }
+}
+
+if (require.main === module) void main(process.argv.slice(2)).then((code) => process.exit(code));
