@@ -53,9 +53,21 @@ export function parseStripeForm(body: string): Record<string, any> {
   return result;
 }
 
+export interface StripeFakeOptions {
+  secretKey?: string;
+  webhookSecret?: string;
+  port?: number;
+  /** Browser tests: serve the hosted checkout page here and deliver webhooks to this app after "payment". */
+  appUrl?: string;
+}
+
 export class StripeFake {
-  readonly secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
-  readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  constructor(private readonly options: StripeFakeOptions = {}) {
+    this.secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
+    this.webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
+  }
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly subscriptions = new Map<string, { id: string; object: 'subscription'; status: string; customer: string; created: number; metadata: Record<string, string> }>();
   readonly requests: FakeRequest[] = [];
@@ -65,7 +77,7 @@ export class StripeFake {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -138,6 +150,8 @@ export class StripeFake {
     const error = (status: number, message: string, code?: string, param?: string) =>
       send(status, { error: { type: status === 401 ? 'invalid_request_error' : 'invalid_request_error', message, code, param } });
 
+    const page = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
+    if (page && this.options.appUrl) return this.hostedCheckout(req.method ?? 'GET', decodeURIComponent(page[1]), res);
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) return error(401, 'Invalid API Key provided.');
 
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -155,7 +169,7 @@ export class StripeFake {
         subscription: null,
         success_url: body.success_url,
         cancel_url: body.cancel_url ?? null,
-        url: `https://checkout.stripe.test/c/pay/${id}`,
+        url: this.options.appUrl ? `${this.url}/c/pay/${id}` : `https://checkout.stripe.test/c/pay/${id}`,
         metadata: body.metadata ?? {},
         line_items_for_test: (body.line_items ?? []).map((l: any) => ({ price: l.price, quantity: Number(l.quantity) })),
         created: Math.floor(Date.now() / 1000),
@@ -192,7 +206,31 @@ export class StripeFake {
     }
     return error(404, `Unrecognized request URL (${req.method}: ${url.pathname}).`);
   }
+
+  /**
+   * The hosted checkout page for browser tests: GET shows a "Pay" button; POST completes the session, delivers
+   * a signed checkout.session.completed webhook to the app, and redirects to the success URL like Stripe does.
+   */
+  private async hostedCheckout(method: string, id: string, res: ServerResponse): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('No such checkout session');
+      return;
+    }
+    if (method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><main><h1>Kioku subscription</h1><form method="post"><button type="submit">Pay</button></form></main></body></html>');
+      return;
+    }
+    const completed = this.completeCheckout(id);
+    const { payload, headers } = this.signed(this.event('checkout.session.completed', completed));
+    await fetch(`${this.options.appUrl}/api/stripe/webhook`, { method: 'POST', headers, body: payload }).catch(() => undefined);
+    res.writeHead(303, { location: completed.success_url.replace('{CHECKOUT_SESSION_ID}', id) });
+    res.end();
+  }
 }
+
 
 export async function startStripeFake(): Promise<StripeFake> {
   return new StripeFake().start();
