@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Pool } from 'pg';
+import { join } from 'node:path';
 import { AppModule } from './app.module';
+import { contentBuildCommand } from './content/build/build-content';
 import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
 import { progressPrinter } from './platform/cli/progress-bar';
 import { AppConfig, loadConfig } from './platform/config/config';
@@ -15,6 +17,7 @@ import { ProjectionRegistry } from './platform/projections/projection-registry';
 const USAGE = `Kioku operator commands: npm run cli -- <command>
 
   db:migrate                                   create the database if missing and apply migrations
+  content:build                                rebuild backend/content/*.json from Debian's kanjidic-xml and edict
   projections:status                           each projection: position, lag, owner, lease
   projections:rebuild <name> [--blue-green]    replay a projection from the first event
   users:grant-admin <email>                    give an account the admin role
@@ -41,7 +44,14 @@ function report(result: { changed: boolean }, email: string, done: string, alrea
   console.log(`${email}: ${result.changed ? done : already}.`);
 }
 
+const COMMANDS_WITHOUT_DATABASE = new Set(['content:build']);
+
 const commands: Record<string, Command> = {
+  'content:build': async () => {
+    const code = await contentBuildCommand(join(__dirname, '..', 'content'));
+    if (code !== 0) throw new UsageError('content:build failed (see above).');
+  },
+
   'db:migrate': async (_args, { config }) => {
     const applied = await migrate(config.DATABASE_URL, (line) => console.log(line));
     console.log(applied.length ? `${applied.length} migration(s) applied.` : 'The database is up to date.');
@@ -121,6 +131,15 @@ async function main(argv: string[]): Promise<number> {
   if (!command) {
     console.error(`Unknown command "${name}".\n\n${USAGE}`);
     return 1;
+  }
+  if (COMMANDS_WITHOUT_DATABASE.has(name)) {
+    try {
+      await command(args, {} as Context);
+      return 0;
+    } catch (error) {
+      console.error((error as Error).message);
+      return 1;
+    }
   }
   process.env.KIOKU_NO_RUNNER = '1'; // the CLI never starts the background runners
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });

@@ -1,0 +1,331 @@
+import { stableId } from './hash';
+import { levelOf, levelSizes, type OrderedKanji } from './kanji';
+import { isKanjiChar, isKatakanaChar, moraCount, tabOf, toHiragana, type VocabTab } from './text';
+import { shortDefinition, type VocabCandidate } from './vocab-candidates';
+
+export type VocabCourse = 'vocab1' | 'vocab2' | 'vocab3';
+
+export const VOCAB_COURSE_SIZES: Record<VocabCourse, number> = { vocab1: 1000, vocab2: 3000, vocab3: 6000 };
+/**
+ * Vocab I splits evenly (111 or 112 words a level). Vocab II and III have a smaller first level (the free
+ * taster, and the level that needs a sentence for every word) and split the rest evenly.
+ */
+export const VOCAB_LEVEL_1_SIZE: Record<VocabCourse, number> = { vocab1: 111, vocab2: 150, vocab3: 150 };
+
+export interface RankedVocab {
+  id: number;
+  candidate: VocabCandidate;
+  course: VocabCourse;
+  level: number;
+  /** 1-based position within the course. */
+  position: number;
+  /** 0-based rank over all 10,000 words, easiest first. */
+  rank: number;
+  /** Written form as taught (the core list may pick the spelling). */
+  written: string;
+  definition: string;
+  tab: VocabTab;
+  /** "core" for the hand-picked Vocab I list, otherwise "heuristic". */
+  source: 'core' | 'heuristic';
+  score: number;
+}
+
+export interface RankInputs {
+  candidates: VocabCandidate[];
+  kanji: Map<string, OrderedKanji>;
+  core: readonly string[];
+  /** English word counts over all EDICT glosses (see glossRarity). */
+  glossFreq?: Map<string, number>;
+  /** Every EDICT headword, for word-family counts. */
+  allHeadwords: readonly string[];
+  /**
+   * Kanji a word can teach (those that align to a reading). Used to make sure every jōyō kanji appears in at least
+   * one course word when EDICT has a common word for it.
+   */
+  teaches?: (c: VocabCandidate) => string[];
+  /** Whether IPADIC (kuromoji's dictionary) knows the word as one token: a weak sign of an established word. */
+  inDictionary: (c: VocabCandidate) => boolean;
+  log?: (msg: string) => void;
+}
+
+// Field tags that make a word specialist vocabulary rather than everyday Japanese.
+const SPECIALIST_FIELDS = new Set([
+  'baseb', 'sumo', 'law', 'comp', 'math', 'physics', 'chem', 'biol', 'med', 'astron', 'ling', 'Buddh', 'finc',
+  'econ', 'mil', 'anat', 'geol', 'bot', 'zool', 'mahj', 'shogi', 'sports', 'music', 'Shinto', 'Christn', 'archit',
+  'engr', 'bus', 'MA', 'hanaf', 'tradem', 'physiol', 'genet', 'vidg', 'biochem', 'go', 'print', 'psych',
+]);
+
+/**
+ * Difficulty of one kanji, 0 … 1: half its place in the teaching order (school grade first), half its newspaper
+ * frequency rank, so a frequent secondary-school kanji (彼, 私) is not treated like a rare one. Non-jōyō: 1.6.
+ */
+function kanjiDifficulty(ch: string, kanji: Map<string, OrderedKanji>): number {
+  const k = kanji.get(ch);
+  if (!k) return 1.6;
+  return 0.5 * (k.teachIndex / 2136) + 0.5 * (Math.min(k.entry.freq ?? 2600, 2600) / 2600);
+}
+
+/**
+ * Easiest-first score of a word outside the core list (lower = earlier). See docs/content.md for the reasoning
+ * and the spot check. Inputs: the hardest kanji (70%) and the average kanji (30%) in teaching order, length in
+ * morae, polysemy (basic words have many senses), how many other common words contain this one (学校 is inside
+ * 小学校, 中学校 …), and penalties for proper nouns, specialist fields, four-character idioms, proverbs,
+ * abbreviations, long loanwords, onomatopoeia, phrases and one-kanji on'yomi words (説, 術).
+ */
+export function heuristicScore(c: VocabCandidate, kanji: Map<string, OrderedKanji>, family: number, inDictionary: boolean, glossRarity = 0): number {
+  const chars = [...c.written];
+  const ks = chars.filter(isKanjiChar);
+  const katakana = chars.every((ch) => isKatakanaChar(ch));
+  let kd: number;
+  if (ks.length) {
+    const ds = ks.map((k) => kanjiDifficulty(k, kanji));
+    kd = 0.7 * Math.max(...ds) + 0.3 * (ds.reduce((a, b) => a + b, 0) / ds.length);
+  } else kd = katakana ? KATAKANA_KD : 0.3;
+  const mora = moraCount(c.reading);
+  const len = Math.max(0, Math.min(1, (mora - 2) / 7));
+  const senses = c.senses.length;
+  const glosses = c.senses.reduce((a, s) => a + s.glosses.length, 0);
+  let s = 0.5 * kd + 0.25 * len - 0.035 * Math.min(senses - 1, 4) - 0.005 * Math.min(glosses - 1, 8);
+  s -= 0.03 * Math.log2(1 + Math.min(15, family));
+  s += GLOSS_WEIGHT * glossRarity;
+  if (!inDictionary) s += 0.08;
+  const first = c.senses[0];
+  const gloss = first.glosses[0] ?? '';
+  if (/^[A-Z]/.test(gloss) && !/^I\b/.test(gloss)) s += 0.25; // proper nouns: Nagoya (city), Myanmar
+  const fields = c.senses.flatMap((x) => x.fields);
+  if (fields.length && fields.every((f) => SPECIALIST_FIELDS.has(f))) s += 0.12;
+  if (first.misc.some((m) => m === 'yoji' || m === 'proverb' || m === 'id')) s += 0.2;
+  if (first.misc.includes('abbr')) s += 0.05;
+  if (katakana && mora > 4) s += 0.04 * (mora - 4);
+  if (first.pos.includes('exp')) s += 0.08;
+  if (/^(.{2})\1$/u.test(c.written) && !ks.length) s += 0.1; // onomatopoeia: そわそわ, ぶるぶる
+  // Nouns made from a verb stem (付き, 分け, 下り) are mostly met inside compounds.
+  if (ks.length === 1 && chars.length === 2 && /[きぎしじちにびみりえけげせてねべめれ]$/.test(c.written) && !first.pos.some((p) => p.startsWith('v') || p.startsWith('adj'))) s += 0.06;
+  if (ks.length === 1 && chars.length === 1 && c.reading.length >= 2) {
+    // A lone kanji read in on'yomi (説 せつ, 術 じゅつ) is usually a bound morpheme, not a word learners meet alone.
+    const onLike = kanji.get(ks[0])?.entry.on.some((o) => toHiragana(o.replace(/-/g, '')) === c.reading);
+    if (onLike) s += 0.15;
+  }
+  return s;
+}
+
+/** Loanwords carry no kanji signal; EDICT marks about 2,000 as common, most of them not beginner words. */
+const KATAKANA_KD = 0.45;
+/** Weight of the English-gloss rarity (see glossRarity). */
+const GLOSS_WEIGHT = 0.5;
+
+const STOP = new Set(['to', 'the', 'a', 'an', 'of', 'be', 'in', 'on', 'at', 'for', 'and', 'or', 'one', "one's", 'someone', 'something', 'with', 'by', 'as', 'from', 'into', 'up', 'out', 'e', 'g', 'esp', 'etc', 'is', 'it', 'that', 'this', 'not', 'get', 'make', 'have', 'do', 'being']);
+
+/** English word counts over every EDICT gloss: a plain English gloss ("son", "middle") marks a basic word. */
+export function glossFrequencies(glossTexts: Iterable<string>): Map<string, number> {
+  const freq = new Map<string, number>();
+  for (const g of glossTexts) for (const w of g.toLowerCase().match(/[a-z]+/g) ?? []) if (!STOP.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  return freq;
+}
+
+/**
+ * 0 (plain English) … 1 (rare English) for the easiest of a word's first two glosses, where a gloss is as rare as
+ * its rarest content word.
+ */
+const maxCache = new WeakMap<Map<string, number>, number>();
+
+export function glossRarity(c: VocabCandidate, freq: Map<string, number>): number {
+  let max = maxCache.get(freq);
+  if (max === undefined) {
+    let m = 1;
+    for (const n of freq.values()) if (n > m) m = n;
+    max = Math.log(1 + m);
+    maxCache.set(freq, max);
+  }
+  const top = max;
+  const rarity = (g: string) => {
+    const words = (g.replace(/\([^)]*\)/g, ' ').toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !STOP.has(w));
+    if (!words.length) return 0.5;
+    return Math.max(...words.map((w) => 1 - Math.log(1 + (freq.get(w) ?? 0)) / top));
+  };
+  const gl = c.senses[0].glosses.slice(0, 2);
+  return gl.length ? Math.min(...gl.map(rarity)) : 0.5;
+}
+
+/** How many EDICT headwords contain each string of two or more characters. */
+function familySizes(headwords: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const w of headwords) {
+    const chars = [...w];
+    if (chars.length > 12) continue;
+    const seen = new Set<string>();
+    for (let i = 0; i < chars.length; i++) for (let j = i + 2; j <= chars.length; j++) seen.add(chars.slice(i, j).join(''));
+    for (const s of seen) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export interface CoreMatch {
+  candidate: VocabCandidate;
+  written: string;
+  definition?: string;
+}
+
+/**
+ * Resolves the hand-written core list to candidates, in list order; unknown items are reported. An item is
+ * "written:reading" with an optional "=definition" (underscores for spaces) when EDICT's first gloss is not the
+ * meaning a beginner needs (肉: "flesh" → "meat"). The item's spelling is used when it is one of the word's
+ * regular spellings.
+ */
+export function matchCore(core: readonly string[], cands: VocabCandidate[], log?: (m: string) => void): CoreMatch[] {
+  const byReading = new Map<string, VocabCandidate[]>();
+  for (const c of cands) {
+    const list = byReading.get(c.reading) ?? [];
+    list.push(c);
+    byReading.set(c.reading, list);
+  }
+  const out: CoreMatch[] = [];
+  const taken = new Set<string>();
+  const missing: string[] = [];
+  for (const band of core) {
+    for (const item of band.split(/\s+/).filter(Boolean)) {
+      const [spec, def] = item.split('=');
+      const [w, r] = spec.includes(':') ? spec.split(':') : [spec, spec];
+      const reading = toHiragana(r);
+      const options = byReading.get(reading) ?? [];
+      const hit =
+        options.find((c) => c.written === w) ??
+        options.find((c) => c.kanjiForm === w) ??
+        options.find((c) => c.variants.includes(w)) ??
+        (w === r ? options.find((c) => c.usuallyKana) : undefined);
+      if (!hit) {
+        missing.push(item);
+        continue;
+      }
+      if (taken.has(hit.key)) continue;
+      taken.add(hit.key);
+      const written = hit.usuallyKana || !hit.regularVariants.includes(w) ? hit.written : w;
+      out.push({ candidate: hit, written, definition: def?.replace(/_/g, ' ') });
+    }
+  }
+  if (missing.length) log?.(`core vocab: ${missing.length} items not found among EDICT common words: ${missing.join(' ')}`);
+  return out;
+}
+
+/** Ranks every candidate and keeps 10,000: the core list first, then the heuristic order. */
+export function rankVocab(inputs: RankInputs): RankedVocab[] {
+  const { candidates, kanji, core, inDictionary, log } = inputs;
+  const coreWords = matchCore(core, candidates, log);
+  const coreKeys = new Set(coreWords.map((m) => m.candidate.key));
+  const family = familySizes(inputs.allHeadwords);
+  const scored = candidates
+    .filter((c) => !coreKeys.has(c.key))
+    .map((c) => ({ c, score: heuristicScore(c, kanji, (family.get(c.written) ?? 1) - 1, inDictionary(c), inputs.glossFreq ? glossRarity(c, inputs.glossFreq) : 0) }))
+    .sort((a, b) => a.score - b.score || (a.c.key < b.c.key ? -1 : a.c.key > b.c.key ? 1 : 0));
+  const total = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2 + VOCAB_COURSE_SIZES.vocab3;
+  type Item = { c: VocabCandidate; score: number; source: 'core' | 'heuristic'; written: string; definition?: string };
+  const all: Item[] = [
+    ...coreWords.map((m) => ({ c: m.candidate, score: 0, source: 'core' as const, written: m.written, definition: m.definition })),
+    ...scored.map((x) => ({ ...x, source: 'heuristic' as const, written: x.c.written })),
+  ];
+  if (all.length < total) throw new Error(`only ${all.length} vocab candidates, need ${total}`);
+  const memo = new Map<VocabCandidate, string[]>();
+  const teaches = inputs.teaches;
+  const cached = teaches && ((c: VocabCandidate) => memo.get(c) ?? (memo.set(c, teaches(c)), memo.get(c)!));
+  const ordered = cached ? coverKanji(all, total, kanji, cached, log) : all.slice(0, total);
+
+  const keyOf = (o: { c: VocabCandidate; written: string }) => `${o.written}|${o.c.reading}`;
+  const ids = assignIds(ordered.map(keyOf), 'vocab');
+  const courses: VocabCourse[] = ['vocab1', 'vocab2', 'vocab3'];
+  const out: RankedVocab[] = [];
+  let rank = 0;
+  for (const course of courses) {
+    const size = VOCAB_COURSE_SIZES[course];
+    const sizes = course === 'vocab1' ? evenSizes(size) : levelSizes(size, VOCAB_LEVEL_1_SIZE[course]);
+    for (let i = 0; i < size; i++, rank++) {
+      const o = ordered[rank];
+      out.push({
+        id: ids.get(keyOf(o))!,
+        candidate: o.c,
+        written: o.written,
+        course,
+        level: levelOf(i, sizes),
+        position: i + 1,
+        rank,
+        definition: o.definition ?? shortDefinition(o.c),
+        tab: tabOf(o.c.reading),
+        source: o.source,
+        score: o.score,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Keeps the first `total` items, except that a jōyō kanji no kept word teaches pulls in its easiest word from
+ * beyond the cut (in kanji teaching order); each such word replaces the last heuristic word whose kanji are all
+ * taught by other kept words. Pulled-in words keep their score, so they sit at the end of Vocab III.
+ */
+function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core' | 'heuristic' }>(
+  all: T[],
+  total: number,
+  kanji: Map<string, OrderedKanji>,
+  teaches: (c: VocabCandidate) => string[],
+  log?: (m: string) => void,
+): T[] {
+  const kept = all.slice(0, total);
+  const rest = all.slice(total);
+  const taught = new Map<string, number>();
+  const teachOf = new Map<T, string[]>();
+  const count = (item: T, delta: number) => {
+    const ks = teachOf.get(item) ?? teaches(item.c);
+    teachOf.set(item, ks);
+    for (const k of ks) taught.set(k, (taught.get(k) ?? 0) + delta);
+  };
+  kept.forEach((i) => count(i, 1));
+  const order = [...kanji.values()].sort((a, b) => a.teachIndex - b.teachIndex);
+  const pulled: T[] = [];
+  let cursor = kept.length - 1;
+  for (const k of order) {
+    const ch = k.entry.literal;
+    if (taught.get(ch)) continue;
+    const idx = rest.findIndex((i) => i.c.written.includes(ch) && [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(x)) && teaches(i.c).includes(ch));
+    if (idx < 0) continue;
+    // Drop the last heuristic word whose kanji stay taught without it.
+    while (cursor >= 0) {
+      const cand = kept[cursor];
+      const ks = teachOf.get(cand) ?? teaches(cand.c);
+      if (cand.source === 'heuristic' && !pulled.includes(cand) && ks.every((x) => (taught.get(x) ?? 0) > 1)) break;
+      cursor--;
+    }
+    if (cursor < 0) break;
+    count(kept[cursor], -1);
+    kept.splice(cursor, 1);
+    cursor--;
+    const [item] = rest.splice(idx, 1);
+    count(item, 1);
+    pulled.push(item);
+  }
+  log?.(`vocab: ${pulled.length} words pulled into Vocab III so every jōyō kanji with a common word has one`);
+  return [...kept, ...pulled].sort((a, b) => (a.source === b.source ? 0 : a.source === 'core' ? -1 : 1) || (a.source === 'core' ? 0 : a.score - b.score));
+}
+
+function evenSizes(n: number): number[] {
+  const base = Math.floor(n / 9);
+  const extra = n - base * 9;
+  // The remainder goes to the last levels, so level 1 stays at 111.
+  return Array.from({ length: 9 }, (_, i) => base + (i >= 9 - extra ? 1 : 0));
+}
+
+/**
+ * Stable numeric ids from keys (31-bit FNV-1a of "namespace:key"). A collision is resolved by re-hashing the
+ * later key (in sorted order) with a counter, so ids only move if a colliding key appears.
+ */
+export function assignIds(keys: string[], namespace: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const used = new Set<number>();
+  for (const key of [...keys].sort()) {
+    let n = 0;
+    let id = stableId(`${namespace}:${key}`);
+    while (used.has(id)) id = stableId(`${namespace}:${key}#${++n}`);
+    used.add(id);
+    out.set(key, id);
+  }
+  return out;
+}

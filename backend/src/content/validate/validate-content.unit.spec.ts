@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import type { ContentData, SentenceEntry } from '../catalogue/content.schemas';
+import {
+  furiganaProblems,
+  loadContent,
+  readingConsistent,
+  spanReading,
+  targetMatchesWord,
+  validateContent,
+  validateContentData,
+} from './validate-content';
+
+const CONTENT_DIR = join(__dirname, '../../../content');
+
+describe('committed content (backend/content)', () => {
+  it('passes every check: schemas, counts, levels, references, level-1 sentences', () => {
+    const issues = validateContent(CONTENT_DIR);
+    // Printed in full so a CI failure says exactly what is wrong.
+    expect(issues.map((i) => `${i.file}: ${i.message}`)).toEqual([]);
+  });
+
+  it('has the promised course sizes', () => {
+    const { data } = loadContent(CONTENT_DIR);
+    expect(data.kanji!.length).toBe(2136);
+    expect(data.kanji!.filter((k) => k.course === 'kanji1').length).toBe(1026);
+    expect(data.kanji!.filter((k) => k.course === 'kanji2').length).toBe(1110);
+    expect(new Set(data.vocab!.map((v) => v.id)).size).toBe(10000);
+    expect(data.vocab!.filter((v) => v.course === 'vocab1').length).toBe(1000);
+    expect(data.vocab!.filter((v) => v.course === 'vocab2').length).toBe(3000);
+    expect(data.vocab!.filter((v) => v.course === 'vocab3').length).toBe(6000);
+  });
+});
+
+describe('furiganaProblems', () => {
+  it('accepts ruby per kanji run that strips back to the text', () => {
+    expect(furiganaProblems('日本語を勉強します。', '日本[にほん]語[ご]を勉強[べんきょう]します。')).toEqual([]);
+    expect(furiganaProblems('食べ物', '食[た]べ物[もの]')).toEqual([]);
+  });
+
+  it('rejects furigana that does not give back the text', () => {
+    expect(furiganaProblems('日本語を話します。', '日本[にほん]語[ご]を勉強[べんきょう]します。').join()).toMatch(/text is/);
+  });
+
+  it('rejects kanji without ruby, ruby without kanji, and non-kana readings', () => {
+    expect(furiganaProblems('日本語', '日本[にほん]語').join()).toMatch(/kanji without ruby: 語/);
+    expect(furiganaProblems('にほん', 'にほん[にほん]').join()).toMatch(/no kanji before it/);
+    expect(furiganaProblems('日本', '日本[nihon]').join()).toMatch(/not kana/);
+  });
+});
+
+describe('target checks', () => {
+  it('matches dictionary forms, stems and conjugated forms', () => {
+    expect(targetMatchesWord('食べる', '食べる', 'たべる')).toBe(true);
+    expect(targetMatchesWord('食べ', '食べる', 'たべる')).toBe(true);
+    expect(targetMatchesWord('行き', '行く', 'いく')).toBe(true);
+    expect(targetMatchesWord('します', 'する', 'する')).toBe(true);
+    expect(targetMatchesWord('あります', 'ある', 'ある')).toBe(true);
+    expect(targetMatchesWord('飲み', '食べる', 'たべる')).toBe(false);
+  });
+
+  it('reads the target span from the furigana', () => {
+    expect(spanReading('明日[あした]、友達[ともだち]に会[あ]います。', 0, 2)).toBe('あした');
+    expect(spanReading('日本語[にほんご]', 0, 2)).toBeNull(); // ruby straddles the span
+    expect(readingConsistent('たべ', 'たべる')).toBe(true);
+    expect(readingConsistent('いき', 'いく')).toBe(true);
+    expect(readingConsistent('にっぽん', 'にほん')).toBe(false);
+  });
+});
+
+describe('validateContentData on a broken sentence set', () => {
+  const base = (): ContentData => {
+    const { data } = loadContent(CONTENT_DIR);
+    return data as ContentData;
+  };
+  const sentenceIssues = (data: ContentData) => validateContentData(data).filter((i) => i.file === 'sentences.json').map((i) => i.message);
+
+  it('reports a sentence that lacks its target, its translation or consistent furigana, or duplicates another', () => {
+    const data = base();
+    const s = data.sentences.find((x) => x.material_type === 'vocab')!;
+    const other = data.sentences.find((x) => x !== s)!;
+    const next = Math.max(...data.sentences.map((x) => x.id)) + 1;
+    const broken: SentenceEntry[] = [
+      { ...s, id: next, text: `${s.text}！`, furigana: `${s.furigana}！`, target: '存在しない語' },
+      { ...s, id: next + 1, text: `${s.text}！！`, furigana: `${s.furigana}！！`, translation: ' ' },
+      { ...s, id: next + 2, text: `${s.text}！！！`, furigana: `${s.text}！！！` },
+      { ...other, id: next + 3 },
+    ];
+    data.sentences = [...data.sentences, ...broken];
+    const messages = sentenceIssues(data).join('\n');
+    expect(messages).toMatch(/not in text/);
+    expect(messages).toMatch(/no translation/);
+    expect(messages).toMatch(/kanji without ruby/);
+    expect(messages).toMatch(/duplicate sentence texts/);
+  });
+
+  it('reports a level-1 word whose sentence is missing', () => {
+    const data = base();
+    const word = data.vocab.find((v) => v.level === 1 && v.course === 'vocab1')!;
+    delete word.sentence_id;
+    expect(validateContentData(data).map((i) => i.message).join('\n')).toContain(`word ${word.kanji}: no sentence`);
+  });
+});
