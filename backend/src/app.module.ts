@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts';
 import { BillingModule } from './billing';
+import { ContentModule } from './content';
 import { AppConfig } from './platform/config/config';
 import { PlatformModule } from './platform/platform.module';
 
@@ -10,7 +11,7 @@ export class AppModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule],
+      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule, ContentModule],
     };
   }
 }

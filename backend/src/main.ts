@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from './platform/config/config';
+import { loadBundledContent } from './content';
 import { ensureDatabase, migrate } from './platform/database/migrations';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger } from './platform/logger';
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   await ensureDatabase(config.DATABASE_URL);
   await migrate(config.DATABASE_URL, (line) => logger.info(line));
+  await loadBundledContent(config.DATABASE_URL, (line) => logger.info(line));
   const app = await createHttpApp(config, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`Kioku is running on ${config.PUBLIC_URL} (role ${config.ROLE})`);

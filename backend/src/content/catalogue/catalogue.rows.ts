@@ -1,0 +1,270 @@
+import type { MaterialState } from './material.state';
+import { stateKey } from './material.state';
+
+/**
+ * Pure builders of the catalogue's read rows from material states. A study card (`materials` row) is a kana,
+ * a kanji reading or a vocab word, denormalised with what it shows: a reading card carries its kanji, its
+ * example word and that word's sentence. catalogue/README.md lists where each Material field comes from.
+ */
+
+/** Fields an admin may set on a card's own stream (media, approvals, a context note) that override the derived value. */
+export const CARD_OVERRIDE_FIELDS = [
+  'image_url',
+  'audio_url',
+  'image_tmp',
+  'image_description',
+  'image_situation',
+  'audio_spec',
+  'is_audio_approved',
+  'is_image_approved',
+  'sentence_context',
+] as const;
+
+export interface MaterialRow {
+  material_type: 'kana' | 'reading' | 'vocab';
+  material_id: number;
+  course: string;
+  level: number;
+  position: number;
+  version: number;
+  servable: boolean;
+  data: Record<string, unknown>;
+}
+
+export interface KanjiEntryRow {
+  id: number;
+  character: string;
+  course: string;
+  level: number;
+  grade: number;
+  position: number;
+  data: Record<string, unknown>;
+}
+
+export interface VocabEntryRow {
+  id: number;
+  course: string;
+  level: number;
+  tab: string;
+  position: number;
+  data: Record<string, unknown>;
+}
+
+export interface KanaEntryRow {
+  id: number;
+  kana: string;
+  script: string;
+  row: string;
+  level: number;
+  position: number;
+  data: Record<string, unknown>;
+}
+
+export interface SentenceRow {
+  id: number;
+  material_type: string;
+  material_id: number;
+  data: Record<string, unknown>;
+}
+
+export interface VocabKanjiRow {
+  kanji: string;
+  vocab_id: number;
+  rank: number;
+}
+
+/** Looks states up by 'type:id'. */
+export type StateLookup = (type: string, id: unknown) => MaterialState | undefined;
+
+export function lookupIn(states: Map<string, MaterialState>): StateLookup {
+  return (type, id) => (typeof id === 'number' ? states.get(stateKey(type, id)) : undefined);
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/**
+ * The sentence a card is taught with: the one its entry names (`sentence_id`), else a sentence written for it
+ * (`material_type`/`material_id`); a reading card falls back to its example word's sentence. A sentence an
+ * admin marked `is_approved: false` (generated, not reviewed yet) does not count.
+ */
+export function sentenceFor(card: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): MaterialState | undefined {
+  const approved = (s: MaterialState | undefined) => (s && s.data.is_approved !== false ? s : undefined);
+  const own = approved(lookup('sentence', card.data.sentence_id)) ?? approved(backlinks.get(stateKey(card.type, card.id)));
+  if (own || card.type !== 'reading') return own;
+  const vocab = lookup('vocab', card.data.vocab_id);
+  return vocab ? sentenceFor(vocab, lookup, backlinks) : undefined;
+}
+
+function sentenceFields(sentence: MaterialState | undefined): Record<string, unknown> {
+  const s = sentence?.data ?? {};
+  return {
+    sentence_id: sentence?.id ?? null,
+    sentence: str(s.text),
+    furigana: str(s.furigana),
+    sentence_meaning: str(s.translation),
+    sentence_context: str(s.context),
+    sentence_breakdown: Array.isArray(s.breakdown) ? s.breakdown : null,
+  };
+}
+
+const EMPTY_MATERIAL: Record<string, unknown> = {
+  kanji_id: null,
+  kanji: null,
+  kana: null,
+  vocab_id: null,
+  vocab: null,
+  vocab_hiragana: null,
+  vocab_meaning: null,
+  reading: null,
+  furigana: null,
+  sentence: null,
+  sentence_meaning: null,
+  sentence_context: null,
+  sentence_breakdown: null,
+  image_url: null,
+  audio_url: null,
+  image_description: null,
+  is_audio_approved: false,
+  is_image_approved: false,
+};
+
+function withOverrides(card: MaterialState, data: Record<string, unknown>): Record<string, unknown> {
+  for (const field of CARD_OVERRIDE_FIELDS) {
+    if (card.data[field] !== undefined && card.data[field] !== null) data[field] = card.data[field];
+  }
+  return data;
+}
+
+/** The `materials` row of a card state; undefined for kanji and sentences (not cards). */
+export function materialRow(card: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): MaterialRow | undefined {
+  const d = card.data;
+  const base = { material_id: card.id, level: num(d.level, 1), position: num(d.position, 1), version: card.version };
+  if (card.type === 'kana') {
+    const data = withOverrides(card, {
+      ...EMPTY_MATERIAL,
+      kana: str(d.kana),
+      romaji: str(d.romaji),
+      hint: str(d.hint),
+      script: str(d.script),
+      vocab: str(d.vocab_reading),
+      vocab_hiragana: str(d.vocab_reading),
+      vocab_meaning: str(d.vocab_definition),
+      ...sentenceFields(sentenceFor(card, lookup, backlinks)),
+    });
+    // A kana card shows the kana and its romaji; its sentence is optional.
+    const servable = Boolean(data.kana && data.romaji);
+    return { ...base, material_type: 'kana', course: 'kana', servable, data };
+  }
+  if (card.type === 'vocab' || card.type === 'reading') {
+    const vocab = card.type === 'vocab' ? card : lookup('vocab', d.vocab_id);
+    const kanji = card.type === 'reading' ? lookup('kanji', d.kanji_id) : undefined;
+    const data = withOverrides(card, {
+      ...EMPTY_MATERIAL,
+      ...(card.type === 'reading'
+        ? {
+            kanji_id: num(d.kanji_id, 0) || null,
+            kanji: str(d.kanji) ?? str(kanji?.data.character),
+            reading: str(d.reading),
+            reading_kind: str(d.kind),
+            reading_grade: str(d.grade),
+            meanings: Array.isArray(kanji?.data.meanings) ? kanji!.data.meanings : [],
+          }
+        : {}),
+      vocab_id: vocab?.id ?? null,
+      vocab: str(vocab?.data.kanji),
+      vocab_hiragana: str(vocab?.data.reading),
+      vocab_meaning: str(vocab?.data.definition),
+      ...sentenceFields(sentenceFor(card, lookup, backlinks)),
+    });
+    // SPEC §5 'Invalid card': a card without its sentence, meaning or kana is not taught.
+    const servable = Boolean(data.sentence && data.vocab_meaning && data.vocab_hiragana && (card.type === 'vocab' || data.reading));
+    return { ...base, material_type: card.type, course: String(d.course ?? ''), servable, data };
+  }
+  return undefined;
+}
+
+export function kanjiEntryRow(k: MaterialState): KanjiEntryRow {
+  const d = k.data;
+  return {
+    id: k.id,
+    character: String(d.character ?? ''),
+    course: String(d.course ?? ''),
+    level: num(d.level, 1),
+    grade: num(d.grade, 1),
+    position: num(d.position, 1),
+    data: {
+      id: k.id,
+      character: d.character ?? null,
+      level: num(d.level, 1),
+      level_label: d.level_label ?? null,
+      joyo_level: d.joyo_level ?? null,
+      strokes: d.strokes ?? null,
+      meanings: Array.isArray(d.meanings) ? d.meanings : [],
+      on_readings: Array.isArray(d.on_readings) ? d.on_readings : [],
+      kun_readings: Array.isArray(d.kun_readings) ? d.kun_readings : [],
+      ...(d.frequency !== undefined ? { frequency: d.frequency } : {}),
+    },
+  };
+}
+
+export function vocabEntryRow(v: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): VocabEntryRow {
+  const d = v.data;
+  const sentence = sentenceFor(v, lookup, backlinks);
+  return {
+    id: v.id,
+    course: String(d.course ?? ''),
+    level: num(d.level, 1),
+    tab: String(d.tab ?? ''),
+    position: num(d.position, 1),
+    data: {
+      id: v.id,
+      kanji: d.kanji ?? null,
+      reading: d.reading ?? null,
+      definition: d.definition ?? null,
+      level: num(d.level, 1),
+      audio_url: str(d.audio_url),
+      sentence_id: sentence?.id ?? null,
+    },
+  };
+}
+
+export function kanaEntryRow(k: MaterialState): KanaEntryRow {
+  const d = k.data;
+  return {
+    id: k.id,
+    kana: String(d.kana ?? ''),
+    script: String(d.script ?? ''),
+    row: String(d.row ?? ''),
+    level: num(d.level, 1),
+    position: num(d.position, 1),
+    data: {
+      kana: d.kana ?? null,
+      romaji: d.romaji ?? null,
+      hint: d.hint ?? null,
+      audio_url: str(d.audio_url),
+      vocab_reading: d.vocab_reading ?? null,
+      vocab_definition: d.vocab_definition ?? null,
+    },
+  };
+}
+
+export function sentenceRow(s: MaterialState): SentenceRow {
+  return {
+    id: s.id,
+    material_type: String(s.data.material_type ?? ''),
+    material_id: num(s.data.material_id, 0),
+    data: s.data,
+  };
+}
+
+const VOCAB_COURSE_RANK: Record<string, number> = { vocab1: 0, vocab2: 1, vocab3: 2 };
+const KANJI_CHAR = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/gu;
+
+/** One row per distinct kanji in a word's written form, ranked by course order. */
+export function vocabKanjiRows(v: MaterialState): VocabKanjiRow[] {
+  const written = typeof v.data.kanji === 'string' ? v.data.kanji : '';
+  const chars = [...new Set(written.match(KANJI_CHAR) ?? [])];
+  const rank = (VOCAB_COURSE_RANK[String(v.data.course)] ?? 3) * 1_000_000 + num(v.data.position, 999_999);
+  return chars.map((kanji) => ({ kanji, vocab_id: v.id, rank }));
+}

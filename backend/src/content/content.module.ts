@@ -1,0 +1,28 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '../platform/projections/projection-registry';
+import { CatalogueReader } from './catalogue/catalogue.reader';
+import { catalogueProjection } from './catalogue/catalogue.projection';
+import { DictionaryCache } from './dictionary/dictionary-cache';
+import { KanaHttp } from './dictionary/kana/kana.http';
+import { KanaQuery } from './dictionary/kana/kana.query';
+import { KanjiHttp } from './dictionary/kanji/kanji.http';
+import { KanjiQuery } from './dictionary/kanji/kanji.query';
+import { VocabsHttp } from './dictionary/vocabs/vocabs.http';
+import { VocabsQuery } from './dictionary/vocabs/vocabs.query';
+
+/**
+ * Content: the catalogue of materials (kana, kanji, readings, vocab, sentences) as events with an inline
+ * projection, the content loader, and the dictionary API. Other contexts use ./index.ts only.
+ */
+@Module({
+  controllers: [KanjiHttp, KanaHttp, VocabsHttp],
+  providers: [DictionaryCache, KanjiQuery, KanaQuery, VocabsQuery, CatalogueReader],
+  exports: [CatalogueReader],
+})
+export class ContentModule implements OnModuleInit {
+  constructor(private readonly registry: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register(catalogueProjection);
+  }
+}

@@ -1,0 +1,19 @@
+// The content context's public surface: other contexts import from here, never from its folders.
+export { ContentModule } from './content.module';
+export { CatalogueReader } from './catalogue/catalogue.reader';
+export { CATALOGUE_PROJECTION, CATALOGUE_TABLES, catalogueProjection } from './catalogue/catalogue.projection';
+export { CARD_OVERRIDE_FIELDS } from './catalogue/catalogue.rows';
+export type { MaterialRow } from './catalogue/catalogue.rows';
+export {
+  MATERIAL_EVENT_TYPES,
+  MATERIAL_KINDS,
+  MATERIAL_STREAM_TYPE,
+  MaterialImported,
+  MaterialRevised,
+  materialStreamId,
+} from './catalogue/material.events';
+export type { MaterialImportedData, MaterialKind, MaterialRevisedData } from './catalogue/material.events';
+export { createMaterial, getMaterial, lockCatalogueForWrite, recordMaterialEvents, reviseMaterial } from './catalogue/record-material';
+export type { CreateMaterialCommand, MaterialSnapshot, ReviseMaterialCommand } from './catalogue/record-material';
+export { CONTENT_DIR, ContentFileError, loadBundledContent, loadContent } from './load/load-content';
+export type { LoadContentOptions, LoadContentResult } from './load/load-content';

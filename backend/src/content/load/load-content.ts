@@ -1,0 +1,284 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Pool, PoolClient } from 'pg';
+import { z } from 'zod';
+import { createPool, withTransaction } from '../../platform/database/database';
+import { ConcurrencyError } from '../../platform/errors/app-error';
+import { EVENTS_CHANNEL, EventStore } from '../../platform/event-store/event-store';
+import { currentSchemaVersion } from '../../platform/event-store/event-registry';
+import { EventMetadata, RecordedEvent } from '../../platform/event-store/event-store.types';
+import { liveTables } from '../../platform/projections/projection';
+import { applyCatalogue, catalogueProjection, loadStates } from '../catalogue/catalogue.projection';
+import {
+  kanaEntrySchema,
+  kanjiEntrySchema,
+  readingEntrySchema,
+  sentenceEntrySchema,
+  vocabEntrySchema,
+} from '../catalogue/content.schemas';
+import { MATERIAL_STREAM_TYPE, MaterialImported, MaterialKind, MaterialRevised, materialStreamId } from '../catalogue/material.events';
+import { contentChanges, stateKey } from '../catalogue/material.state';
+import { lockCatalogueForWrite } from '../catalogue/record-material';
+
+/** backend/content, from src/content/load and from dist/content/load alike. */
+export const CONTENT_DIR = resolve(__dirname, '..', '..', '..', 'content');
+
+/**
+ * The files in load order: what a card shows is loaded before the card, so each card row is computed once.
+ * (Any order gives the same catalogue; this one avoids recomputing cards when their kanji or word arrives.)
+ */
+const FILES: ReadonlyArray<{ file: string; type: MaterialKind; schema: z.ZodObject }> = [
+  { file: 'kanji.json', type: 'kanji', schema: kanjiEntrySchema },
+  { file: 'sentences.json', type: 'sentence', schema: sentenceEntrySchema },
+  { file: 'kana.json', type: 'kana', schema: kanaEntrySchema },
+  { file: 'vocab.json', type: 'vocab', schema: vocabEntrySchema },
+  { file: 'readings.json', type: 'reading', schema: readingEntrySchema },
+];
+
+export interface LoadContentOptions {
+  /** the directory with the five JSON files (default backend/content) */
+  dir?: string;
+  log?: (line: string) => void;
+  /** entries per transaction */
+  batchSize?: number;
+  /** true: a missing file is an error; false (default): it is reported and skipped */
+  requireAll?: boolean;
+}
+
+export interface LoadContentResult {
+  imported: number;
+  revised: number;
+  /** files whose sha256 matched the last load: not even parsed */
+  unchangedFiles: string[];
+  missingFiles: string[];
+  durationMs: number;
+}
+
+export class ContentFileError extends Error {}
+
+const LOAD_LOCK = 0x6b696f6b; // 'kiok': one loader at a time (transaction-level, PgBouncer-safe)
+
+interface Entry {
+  id: number;
+  [field: string]: unknown;
+}
+
+function parseFile(path: string, file: string, raw: string, schema: z.ZodObject): Entry[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (e) {
+    throw new ContentFileError(`${path} is not valid JSON: ${(e as Error).message}`);
+  }
+  const parsed = z.array(schema).safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `[${i.path.join('.')}] ${i.message}`);
+    throw new ContentFileError(`${file} does not match its schema (content.schemas.ts): ${issues.join('; ')}`);
+  }
+  const entries = parsed.data as Entry[];
+  const seen = new Set<number>();
+  for (const e of entries) {
+    if (seen.has(e.id)) throw new ContentFileError(`${file} has the id ${e.id} twice.`);
+    seen.add(e.id);
+  }
+  return entries;
+}
+
+/**
+ * Loads the committed content into the catalogue as events. Each entry is compared with its material's
+ * current state: a new entry appends MaterialImported, a changed one MaterialRevised with only the changed
+ * fields, minus the fields an admin changed (an admin's edit wins over the files; catalogue/README.md). A file
+ * whose sha256 is the one loaded last time is skipped without parsing, so loading twice appends nothing and
+ * a start with unchanged content costs a few milliseconds.
+ *
+ * Set-based: per batch of entries one transaction, one statement for the new streams and their events, one
+ * for the revised ones, and the catalogue projection applied inline.
+ */
+export async function loadContent(pool: Pool, _store: EventStore, options: LoadContentOptions = {}): Promise<LoadContentResult> {
+  const started = Date.now();
+  const dir = options.dir ?? CONTENT_DIR;
+  const log = options.log ?? (() => undefined);
+  const batchSize = options.batchSize ?? 2_000;
+  const result: LoadContentResult = { imported: 0, revised: 0, unchangedFiles: [], missingFiles: [], durationMs: 0 };
+  const metadata: EventMetadata = { actorId: null, actor: 'content-loader', correlationId: `content-load-${randomUUID()}` };
+
+  const loaded = new Map<string, { sha: string; entries: number | null }>(
+    (await pool.query<{ file: string; sha256: string; entries: number | null }>('select file, sha256, entries from content_versions')).rows.map(
+      (r) => [r.file, { sha: r.sha256, entries: r.entries }],
+    ),
+  );
+  const counts = new Map<string, number>(
+    (await pool.query<{ material_type: string; n: string }>('select material_type, count(*) as n from material_states group by material_type')).rows.map(
+      (r) => [r.material_type, Number(r.n)],
+    ),
+  );
+
+  // Every changed file is read and validated before anything is written: a bad file loads nothing.
+  const changed: { file: string; type: MaterialKind; sha: string; entries: Entry[]; fields: string[] }[] = [];
+  for (const { file, type, schema } of FILES) {
+    const path = join(dir, file);
+    if (!existsSync(path)) {
+      if (options.requireAll) throw new ContentFileError(`${path} is missing.`);
+      result.missingFiles.push(file);
+      continue;
+    }
+    const raw = readFileSync(path, 'utf8');
+    const sha = createHash('sha256').update(raw).digest('hex');
+    const last = loaded.get(file);
+    // Same bytes as last time, and the catalogue still holds them (not emptied by a rebuild gone wrong).
+    if (last?.sha === sha && last.entries !== null && (counts.get(type) ?? 0) >= last.entries) {
+      result.unchangedFiles.push(file);
+      continue;
+    }
+    changed.push({ file, type, sha, entries: parseFile(path, file, raw, schema), fields: Object.keys(schema.shape) });
+  }
+
+  for (const { file, type, sha, entries, fields } of changed) {
+    let imported = 0;
+    let revised = 0;
+    for (let at = 0; at < entries.length; at += batchSize) {
+      const batch = entries.slice(at, at + batchSize);
+      // A batch that meets a concurrent edit (ConcurrencyError) is diffed again against the new state.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const n = await withTransaction(pool, (client) => loadBatch(client, type, sha, fields, batch, metadata));
+          imported += n.imported;
+          revised += n.revised;
+          break;
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError)) throw error;
+          if (attempt >= 3) {
+            throw new Error(
+              `content: ${file} keeps meeting materials changed or created meanwhile (is a catalogue rebuild or another load running?). Try again when it is done.`,
+            );
+          }
+        }
+      }
+    }
+    await pool.query(
+      `insert into content_versions (file, sha256, entries, loaded_at) values ($1, $2, $3, now())
+       on conflict (file) do update set sha256 = excluded.sha256, entries = excluded.entries, loaded_at = now()`,
+      [file, sha, entries.length],
+    );
+    log(`content: ${file}: ${entries.length} entries, ${imported} imported, ${revised} revised`);
+    result.imported += imported;
+    result.revised += revised;
+  }
+  if (result.imported + result.revised > 0) await pool.query(`select pg_notify($1, '')`, [EVENTS_CHANNEL]).catch(() => undefined);
+  if (result.missingFiles.length) log(`content: missing in ${dir}: ${result.missingFiles.join(', ')}`);
+  result.durationMs = Date.now() - started;
+  return result;
+}
+
+interface InsertedRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: string;
+  event_id: string;
+  recorded_at: Date;
+}
+
+async function loadBatch(
+  client: PoolClient,
+  type: MaterialKind,
+  sha: string,
+  fields: string[],
+  batch: Entry[],
+  metadata: EventMetadata,
+): Promise<{ imported: number; revised: number }> {
+  await client.query('select pg_advisory_xact_lock($1)', [LOAD_LOCK]);
+  await lockCatalogueForWrite(client);
+  // Diffed inside the transaction, after the lock: a second loader running at the same time finds our events.
+  const states = await loadStates(client, 'material_states', batch.map((e) => stateKey(type, e.id)));
+  const imports: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
+  const revisions: { stream_id: string; expected: number; event_id: string; data: unknown; n: number }[] = [];
+  for (const entry of batch) {
+    const state = states.get(stateKey(type, entry.id));
+    const streamId = materialStreamId(type, entry.id);
+    if (!state) {
+      const event = MaterialImported({ materialType: type, materialId: entry.id, contentVersion: sha, data: entry, source: 'content' });
+      imports.push({ stream_id: streamId, event_id: randomUUID(), data: event.data, n: imports.length });
+      continue;
+    }
+    const changes = contentChanges(state, entry, fields);
+    if (!Object.keys(changes).length) continue;
+    const event = MaterialRevised({ materialType: type, materialId: entry.id, changes, source: 'content', contentVersion: sha });
+    revisions.push({ stream_id: streamId, expected: state.version, event_id: randomUUID(), data: event.data, n: revisions.length });
+  }
+  const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
+  const recorded: RecordedEvent[] = [];
+  const collect = (rows: InsertedRow[], eventType: string, input: { stream_id: string; data: unknown }[]) => {
+    const dataOf = new Map(input.map((i) => [i.stream_id, i.data]));
+    for (const r of rows) {
+      recorded.push({
+        globalPosition: Number(r.global_position),
+        transactionId: r.transaction_id,
+        streamId: r.stream_id,
+        streamVersion: Number(r.stream_version),
+        eventId: r.event_id,
+        type: eventType,
+        schemaVersion: currentSchemaVersion(eventType),
+        data: dataOf.get(r.stream_id),
+        metadata,
+        actorId: null,
+        recordedAt: r.recorded_at,
+      });
+    }
+  };
+  const returning = `returning global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, recorded_at`;
+  if (imports.length) {
+    // New streams and their first events in one statement (append_events works one stream at a time).
+    // A stream created meanwhile by someone else fails the insert: the batch rolls back and is diffed again.
+    try {
+      const { rows } = await client.query<InsertedRow>(
+        `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, event_id uuid, data jsonb, n int)),
+              created as (insert into streams (stream_id, stream_type, version) select stream_id, $2, 1 from input)
+         insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
+         select stream_id, 1, event_id, $3, $4, data, $5::jsonb, null from input order by n
+         ${returning}`,
+        [JSON.stringify(imports), MATERIAL_STREAM_TYPE, MaterialImported.type, currentSchemaVersion(MaterialImported.type), meta],
+      );
+      collect(rows, MaterialImported.type, imports);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new ConcurrencyError();
+      throw error;
+    }
+  }
+  if (revisions.length) {
+    const { rows } = await client.query<InsertedRow>(
+      `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, expected bigint, event_id uuid, data jsonb, n int)),
+            bumped as (update streams s set version = s.version + 1, updated_at = now() from input i
+                        where s.stream_id = i.stream_id and s.version = i.expected returning s.stream_id, s.version)
+       insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
+       select i.stream_id, b.version, i.event_id, $2, $3, i.data, $4::jsonb, null from input i join bumped b using (stream_id) order by i.n
+       ${returning}`,
+      [JSON.stringify(revisions), MaterialRevised.type, currentSchemaVersion(MaterialRevised.type), meta],
+    );
+    if (rows.length !== revisions.length) throw new ConcurrencyError();
+    collect(rows, MaterialRevised.type, revisions);
+  }
+  if (recorded.length) {
+    recorded.sort((a, b) => a.globalPosition - b.globalPosition);
+    await applyCatalogue(client, recorded, liveTables(catalogueProjection));
+  }
+  return { imported: imports.length, revised: revisions.length };
+}
+
+/**
+ * `npm start`: loads the bundled content when the catalogue is empty or the files changed (a few ms when
+ * not). Missing files are reported, not fatal, so the app still starts without content.
+ */
+export async function loadBundledContent(databaseUrl: string, log: (line: string) => void): Promise<LoadContentResult> {
+  const pool = createPool(databaseUrl, 2);
+  try {
+    const result = await loadContent(pool, new EventStore(pool), { log });
+    if (result.imported + result.revised > 0) {
+      log(`content: ${result.imported} materials imported, ${result.revised} revised in ${(result.durationMs / 1000).toFixed(1)} s`);
+    }
+    return result;
+  } finally {
+    await pool.end();
+  }
+}
