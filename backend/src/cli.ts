@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { contentBuildCommand } from './content/build/build-content';
+import { loadContent } from './content';
 import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
 import { progressPrinter } from './platform/cli/progress-bar';
 import { AppConfig, loadConfig } from './platform/config/config';
@@ -18,6 +19,7 @@ const USAGE = `Kioku operator commands: npm run cli -- <command>
 
   db:migrate                                   create the database if missing and apply migrations
   content:build                                rebuild backend/content/*.json from Debian's kanjidic-xml and edict
+  content:load                                 append what changed in backend/content/*.json as material events
   projections:status                           each projection: position, lag, owner, lease
   projections:rebuild <name> [--blue-green]    replay a projection from the first event
   users:grant-admin <email>                    give an account the admin role
@@ -55,6 +57,11 @@ const commands: Record<string, Command> = {
   'db:migrate': async (_args, { config }) => {
     const applied = await migrate(config.DATABASE_URL, (line) => console.log(line));
     console.log(applied.length ? `${applied.length} migration(s) applied.` : 'The database is up to date.');
+  },
+
+  'content:load': async (_args, { pool }) => {
+    const result = await loadContent(pool, new EventStore(pool), { log: (line) => console.log(line), requireAll: true });
+    console.log(`${result.imported} imported, ${result.revised} revised in ${(result.durationMs / 1000).toFixed(1)} s.`);
   },
 
   'projections:status': async (_args, { pool, registry }) => {
