@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, problem } from '../../test/fetch-mock';
+import { profileFixture } from '../../test/fixtures';
+import { materialList, materialRow, renderAdmin } from './admin-test-utils';
+
+const admin = { 'GET /api/users/profile': { body: profileFixture({ is_admin: true }) }, 'GET /api/auth/csrf': { body: { token: 't' } } };
+const location = () => screen.getByTestId('location').textContent;
+
+describe('admin app shell', () => {
+  it('shows the readings list at /admin with the header links of SPEC §2', async () => {
+    const net = mockFetch({ ...admin, 'GET /api/admin/materials': { body: materialList([materialRow(1)]) } });
+    renderAdmin('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Kanas', '/admin/kanas'],
+      ['Readings', '/admin/readings'],
+      ['Vocab', '/admin/vocabs'],
+      ['Users', '/admin/users'],
+      ['Kanji', '/admin/kanji'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Readings' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'Readings' })).toBeInTheDocument();
+    await waitFor(() => expect(net.requests('GET', '/api/admin/materials')[0]?.url.searchParams.get('type')).toBe('reading'));
+  });
+
+  it("shows 'Admins only' when the admin API answers 403", async () => {
+    mockFetch({
+      'GET /api/users/profile': { status: 500, body: { detail: 'oops' } },
+      'GET /api/admin/users': problem(403, 'Admins only.', 'forbidden'),
+    });
+    renderAdmin('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeInTheDocument();
+    expect(screen.getByText(/Your account does not have admin access/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to studying' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows 'Admins only' to a signed-in learner without calling the admin API", async () => {
+    const net = mockFetch({ 'GET /api/users/profile': { body: profileFixture({ is_admin: false }) } });
+    renderAdmin('/admin/readings/3');
+    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeInTheDocument();
+    expect(net.calls.filter((c) => c.url.pathname.startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it('sends a signed-out visitor to sign-in and back', async () => {
+    mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthenticated') });
+    renderAdmin('/admin/kanji?level=2');
+    await waitFor(() => expect(location()).toBe(`/sign-in?next=${encodeURIComponent('/admin/kanji?level=2')}`));
+  });
+});
+
+describe('list filters in the URL', () => {
+  it('reads course, level and filters from the URL, writes changes back, and carries them to detail links', async () => {
+    const net = mockFetch({ ...admin, 'GET /api/admin/materials': { body: materialList([materialRow(1), materialRow(2, { title: '月', subtitle: 'ゲツ' })]) } });
+    const { user } = renderAdmin('/admin/readings?course=kanji1&level=2');
+
+    const course = await screen.findByRole('combobox', { name: 'Course' });
+    const level = screen.getByRole('combobox', { name: 'Level' });
+    expect(course).toHaveValue('kanji1');
+    expect(level).toHaveValue('2');
+    await waitFor(() => expect(net.requests('GET', '/api/admin/materials')).toHaveLength(1));
+    const first = net.requests('GET', '/api/admin/materials')[0].url.searchParams;
+    expect(Object.fromEntries(first)).toEqual({ type: 'reading', course: 'kanji1', level: '2' });
+
+    await user.selectOptions(level, '3');
+    expect(location()).toBe('/admin/readings?course=kanji1&level=3');
+    await user.click(screen.getByRole('checkbox', { name: 'No audio' }));
+    await user.click(screen.getByRole('checkbox', { name: 'No image' }));
+    expect(location()).toBe('/admin/readings?course=kanji1&level=3&filters=no_audio+no_image');
+    await waitFor(() => expect(net.requests('GET', '/api/admin/materials').at(-1)!.url.searchParams.get('filters')).toBe('no_audio+no_image'));
+    expect(net.requests('GET', '/api/admin/materials').at(-1)!.url.searchParams.get('level')).toBe('3');
+
+    await screen.findByRole('link', { name: '2' });
+    expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/readings/2?course=kanji1&level=3&filters=no_audio+no_image');
+
+    await user.selectOptions(course, '');
+    expect(location()).toBe('/admin/readings?level=3&filters=no_audio+no_image');
+  });
+
+  it('filters the kanji list by course and level through the API', async () => {
+    const net = mockFetch({
+      ...admin,
+      'GET /api/admin/kanji': { body: { items: [{ id: 1, character: '日', level: 1, course: 'kanji1', meanings: ['day', 'sun'], reading_ids: [12, 13] }] } },
+    });
+    const { user } = renderAdmin('/admin/kanji');
+    expect(await screen.findByRole('link', { name: '日' })).toHaveAttribute('href', '/admin/kanji/1');
+    expect(screen.getByRole('link', { name: '12' })).toHaveAttribute('href', '/admin/readings/12');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Course' }), 'kanji2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), '4');
+    expect(location()).toBe('/admin/kanji?course=kanji2&level=4');
+    await waitFor(() => expect(Object.fromEntries(net.requests('GET', '/api/admin/kanji').at(-1)!.url.searchParams)).toEqual({ course: 'kanji2', level: '4' }));
+  });
+});
+
+describe('bulk actions on a list page', () => {
+  it('runs the chosen action on the selected rows with retries, progress and failures', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tries: Record<string, number> = {};
+    const net = mockFetch({
+      ...admin,
+      'GET /api/admin/materials': { body: materialList([materialRow(1), materialRow(2), materialRow(3)]) },
+      'POST /api/admin/materials/1/actions': () => ((tries[1] = (tries[1] ?? 0) + 1) < 2 ? problem(503, 'Queue down.', 'unavailable') : { status: 202, body: { request_id: 'a', requested: ['fetch_audio'] } }),
+      'POST /api/admin/materials/2/actions': () => {
+        tries[2] = (tries[2] ?? 0) + 1;
+        return problem(503, 'Queue down.', 'unavailable');
+      },
+      'POST /api/admin/materials/3/actions': { status: 202, body: { request_id: 'c', requested: ['fetch_audio'] } },
+    });
+    const { user, wait } = renderAdmin('/admin/readings');
+
+    await screen.findByRole('link', { name: '1' });
+    const run = screen.getByRole('button', { name: 'Run on 0 selected' });
+    expect(run).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select reading 3' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Bulk action' }), 'fetch_audio');
+    await user.click(screen.getByRole('button', { name: 'Run on 2 selected' }));
+
+    const status = await screen.findByText(/Fetch audio: 2\/2 done, 1 failed/);
+    expect(status).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Fetch audio progress' })).toHaveAttribute('value', '2');
+    expect(screen.getByRole('alert')).toHaveTextContent('1 of 2 failed');
+    expect(screen.getByRole('alert')).toHaveTextContent('Reading 2: Queue down.');
+
+    expect(tries).toEqual({ 1: 2, 2: 3 });
+    expect(net.requests('POST', '/api/admin/materials/3/actions')).toHaveLength(0);
+    expect(wait).toHaveBeenCalledTimes(3);
+    expect(wait).toHaveBeenCalledWith(5000);
+    // A retry is the same request: one Idempotency-Key per item.
+    const keys = net.requests('POST', '/api/admin/materials/2/actions').map((r) => r.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBe(net.requests('POST', '/api/admin/materials/1/actions')[0].headers['Idempotency-Key']);
+    expect(net.requests('POST', '/api/admin/materials/1/actions')[0].body).toEqual({ type: 'reading', actions: { fetch_audio: true } });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0][0])).toContain('reading 2 (fetch_audio) after 3 tries');
+    consoleError.mockRestore();
+  });
+});

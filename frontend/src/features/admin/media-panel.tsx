@@ -1,0 +1,173 @@
+// Audio and image of a material: previews, approval, upload, and the media jobs with their latest status.
+import { useState, type FormEvent } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { errorMessage, isApiError } from '../../lib/api';
+import { requestActions, uploadImage } from './admin-api';
+import { JOB_ACTIONS, type Job, type MaterialAction, type MaterialDetail } from './admin-queries';
+import { When } from './admin-ui';
+import { latestJobs, type Awaiting } from './jobs';
+import { CONFLICT_MESSAGE } from './material-editor';
+
+export function JobStatus({ job, requested }: { job?: Job; requested: boolean }) {
+  if (requested) return <Badge>Requested…</Badge>;
+  if (!job) return <span className="muted small">Never run</span>;
+  if (job.status === 'pending')
+    return (
+      <span className="job-status">
+        <Badge tone="accent">Pending</Badge> <When at={job.at} />
+      </span>
+    );
+  if (job.status === 'succeeded')
+    return (
+      <span className="job-status">
+        <Badge tone="success">Succeeded</Badge> <When at={job.at} />
+      </span>
+    );
+  return (
+    <span className="job-status">
+      <Badge tone="alert">Failed</Badge> <When at={job.at} />
+      {job.error ? <span className="job-error">{job.error}</span> : null}
+    </span>
+  );
+}
+
+export interface MediaPanelProps {
+  detail: MaterialDetail;
+  /** Requests not yet visible in the material. */
+  awaiting: readonly Awaiting[];
+  onRequested: (actions: MaterialAction[]) => void;
+  onUploaded: (data: MaterialDetail) => void;
+}
+
+export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaPanelProps) {
+  const { material } = detail;
+  const [sending, setSending] = useState<MaterialAction | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+  const latest = latestJobs(detail.jobs);
+  const isAwaiting = (action: MaterialAction) => awaiting.some((a) => a.action === action);
+
+  const run = async (action: MaterialAction) => {
+    setSending(action);
+    setActionError(null);
+    try {
+      await requestActions(material.id, material.type, [action]);
+      onRequested([action]);
+    } catch (error) {
+      // 503 when the queue is down: its detail says so.
+      setActionError(errorMessage(error));
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    setUploaded(false);
+    try {
+      const data = await uploadImage(material.id, { type: material.type, version: material.version, image: file });
+      onUploaded(data);
+      setUploaded(true);
+      setFile(null);
+      (event.target as HTMLFormElement).reset();
+    } catch (error) {
+      setUploadError(isApiError(error, 409) ? CONFLICT_MESSAGE : errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const approval = (kind: 'audio' | 'image') => {
+    const approved = kind === 'audio' ? material.is_audio_approved : material.is_image_approved;
+    const action: MaterialAction = `${approved ? 'unapprove' : 'approve'}_${kind}`;
+    const waiting = isAwaiting(action);
+    return (
+      <div className="approval">
+        {approved ? <Badge tone="success">Approved</Badge> : <Badge tone="alert">Not approved</Badge>}{' '}
+        <Button size="sm" variant={approved ? 'secondary' : 'primary'} onClick={() => run(action)} disabled={sending !== null || waiting}>
+          {waiting ? (approved ? 'Unapproving…' : 'Approving…') : `${approved ? 'Unapprove' : 'Approve'} ${kind}`}
+        </Button>
+      </div>
+    );
+  };
+
+  return (
+    <div className="media-panel">
+      <section className="panel" aria-labelledby="audio-heading">
+        <h3 id="audio-heading">Audio</h3>
+        {material.audio_url ? (
+          <>
+            <audio controls preload="none" src={material.audio_url} aria-label="Audio preview" className="audio-preview" />
+            {approval('audio')}
+          </>
+        ) : (
+          <p className="muted">No audio yet.</p>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="image-heading">
+        <h3 id="image-heading">Image</h3>
+        {material.image_url ? (
+          <>
+            <img src={material.image_url} alt={material.image_description ?? 'Material image'} className="image-preview" />
+            {approval('image')}
+          </>
+        ) : (
+          <p className="muted">No image yet.</p>
+        )}
+        {material.image_tmp ? (
+          <figure className="image-candidate">
+            <img src={material.image_tmp} alt="Candidate image" className="image-preview" />
+            <figcaption className="muted small">Candidate, not uploaded yet (Upload candidate image stores it).</figcaption>
+          </figure>
+        ) : null}
+        <form className="upload-form" onSubmit={upload} aria-label="Upload image">
+          <div className="field">
+            <label htmlFor={`image-file-${material.id}`}>Image file</label>
+            <input id={`image-file-${material.id}`} type="file" name="image" accept="image/*" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </div>
+          <Button type="submit" size="sm" disabled={!file || uploading}>
+            {uploading ? 'Uploading…' : 'Upload image'}
+          </Button>
+          {uploadError ? (
+            <p role="alert" className="notice notice-error">
+              {uploadError}
+            </p>
+          ) : uploaded ? (
+            <p role="status" className="muted small">
+              Image uploaded.
+            </p>
+          ) : null}
+        </form>
+      </section>
+
+      <section className="panel" aria-labelledby="jobs-heading">
+        <h3 id="jobs-heading">Generate</h3>
+        {actionError ? (
+          <p role="alert" className="notice notice-error">
+            {actionError}
+          </p>
+        ) : null}
+        <ul className="job-list" aria-live="polite">
+          {JOB_ACTIONS.map((a) => (
+            <li key={a.id} className="job-row">
+              <Button size="sm" onClick={() => run(a.id)} disabled={sending !== null}>
+                {sending === a.id ? 'Requesting…' : a.label}
+              </Button>
+              <span className="job-state" data-action={a.id}>
+                <JobStatus job={latest.get(a.id)} requested={isAwaiting(a.id)} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
