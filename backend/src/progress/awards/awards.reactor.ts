@@ -1,0 +1,101 @@
+import { Pool } from 'pg';
+import { Queryable } from '../../platform/database/database';
+import { EventStore } from '../../platform/event-store/event-store';
+import { RecordedEvent } from '../../platform/event-store/event-store.types';
+import { waitForProjection } from '../../platform/projections/projection-admin';
+import { Projection } from '../../platform/projections/projection';
+import { awardsEarned, CardGraded, CardLearned, type CardLearnedData, type Course, type CourseProgress } from '../../study';
+import { ACTIVITY_PROJECTION } from '../activity/activity.projection';
+import { AWARD_STREAM_TYPE, AwardGranted, awardEventId, awardStreamId } from '../award.events';
+import { servableCounts } from '../catalogue-counts';
+import { LEVELS_PROJECTION } from '../levels/levels.projection';
+
+export const AWARDS_REACTOR = 'awards_reactor';
+
+interface Touched {
+  userId: string;
+  course: Course;
+  lastAt: string;
+  lastEventId: string;
+}
+
+/**
+ * The awards reactor: a subscription to the card events, not a projection. For every user and course a
+ * batch touches, it waits until the progress read models have applied the batch, checks the award criteria
+ * (awards.ts) and appends AwardGranted for each award earned and not granted yet. Event ids are derived from
+ * (user, course, award), so each award is granted once whatever happens; the appends commit in the
+ * transaction that moves the reactor's checkpoint, so a batch has its effect exactly once. It is run by its
+ * own ProjectionRunner (for the lease and the checkpoint) and is not in the ProjectionRegistry: rebuilding
+ * the read models never re-runs it.
+ */
+export function awardsReactor(pool: Pool, options: { waitMs?: number } = {}): Projection {
+  const store = new EventStore(pool);
+  const waitMs = options.waitMs ?? 10_000;
+  return {
+    name: AWARDS_REACTOR,
+    eventTypes: [CardLearned.type, CardGraded.type],
+    tables: [],
+    async apply(db: Queryable, events: RecordedEvent[]) {
+      const last = events[events.length - 1];
+      const target = { tx: last.transactionId, position: last.globalPosition };
+      for (const name of [LEVELS_PROJECTION, ACTIVITY_PROJECTION]) {
+        if (!(await waitForProjection(pool, name, target, waitMs))) {
+          throw new Error(`awards: the ${name} read model has not reached position ${target.position} yet; the batch is retried`);
+        }
+      }
+      const touched = new Map<string, Touched>();
+      for (const e of events) {
+        const d = e.data as CardLearnedData;
+        touched.set(`${d.userId}|${d.course}`, { userId: d.userId, course: d.course, lastAt: d.reviewedAt, lastEventId: e.eventId });
+      }
+      const list = [...touched.values()];
+      const progress = await progressOf(db, list);
+      const candidates = list.flatMap((t, i) => awardsEarned(progress[i]).map((awardId) => ({ t, awardId, eventId: awardEventId(t.userId, t.course, awardId) })));
+      if (!candidates.length) return;
+      const { rows } = await db.query<{ event_id: string }>('select event_id from events where event_id = any($1::uuid[])', [candidates.map((c) => c.eventId)]);
+      const granted = new Set(rows.map((r) => r.event_id));
+      const byStream = new Map<string, typeof candidates>();
+      for (const c of candidates) {
+        if (granted.has(c.eventId)) continue;
+        const stream = awardStreamId(c.t.userId, c.t.course);
+        byStream.set(stream, [...(byStream.get(stream) ?? []), c]);
+      }
+      for (const [stream, awards] of byStream) {
+        const t = awards[0].t;
+        await store.append(
+          stream,
+          AWARD_STREAM_TYPE,
+          'any',
+          awards.map((a) => ({ ...AwardGranted({ userId: t.userId, course: t.course, awardId: a.awardId as never, grantedAt: t.lastAt }), eventId: a.eventId })),
+          { actorId: null, actor: AWARDS_REACTOR, causationId: t.lastEventId, correlationId: t.lastEventId },
+          db,
+        );
+      }
+    },
+  };
+}
+
+async function progressOf(db: Queryable, list: Touched[]): Promise<CourseProgress[]> {
+  const { rows } = await db.query(
+    `select k.user_id, k.course,
+            coalesce(c.learned, 0)::int as learned, coalesce(c.better, 0)::int as better, coalesce(c.mastered, 0)::int as mastered,
+            coalesce(a.study_days, 0)::int as study_days, coalesce(a.reviews, 0)::int as reviews, coalesce(l.level, 1)::int as level
+       from unnest($1::uuid[], $2::text[]) with ordinality k(user_id, course, i)
+       left join lateral (select sum(learning + intermediate + mastered) as learned, sum(intermediate + mastered) as better, sum(mastered) as mastered
+                            from progress_level_counts c where c.user_id = k.user_id and c.course = k.course) c on true
+       left join progress_activity a on a.user_id = k.user_id and a.course = k.course
+       left join progress_levels l on l.user_id = k.user_id and l.course = k.course
+      order by k.i`,
+    [list.map((t) => t.userId), list.map((t) => t.course)],
+  );
+  const catalogue = await servableCounts(db, [...new Set(list.map((t) => t.course))]);
+  return rows.map((r) => ({
+    cardsLearned: r.learned,
+    cardsIntermediateOrBetter: r.better,
+    cardsMastered: r.mastered,
+    studyDays: r.study_days,
+    reviews: r.reviews,
+    level: r.level,
+    courseCards: [...(catalogue.get(r.course)?.values() ?? [])].reduce((a, b) => a + b, 0),
+  }));
+}

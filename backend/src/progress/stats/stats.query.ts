@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
+import { readUserState } from '../../accounts';
+import { PG_POOL } from '../../platform/database/database.module';
+import { levelLabels, ReviewForecastQuery, type Course, type ForecastDay } from '../../study';
+
+export interface LevelStats {
+  level: number;
+  primary: { name: string };
+  secondary: { name: string } | null;
+  untrained: number;
+  learning: number;
+  intermediate: number;
+  mastered: number;
+}
+
+export interface Stats {
+  levels: LevelStats[];
+  review_forecast: ForecastDay[];
+}
+
+export interface LevelRow {
+  level: number;
+  total: number;
+  learning: number;
+  intermediate: number;
+  mastered: number;
+}
+
+/** Per level 1–9: servable materials of the level, and the user's cards per mastery (progress_level_counts). */
+export async function levelRows(db: Pick<Pool, 'query'>, userId: string, course: Course): Promise<LevelRow[]> {
+  const { rows } = await db.query<LevelRow>(
+    `select l.level::int as level, coalesce(m.n, 0)::int as total, coalesce(c.learning, 0) as learning,
+            coalesce(c.intermediate, 0) as intermediate, coalesce(c.mastered, 0) as mastered
+       from generate_series(1, 9) l(level)
+       left join (select level, count(*) as n from materials where course = $2 and servable group by level) m on m.level = l.level
+       left join progress_level_counts c on c.user_id = $1 and c.course = $2 and c.level = l.level
+      order by l.level`,
+    [userId, course],
+  );
+  return rows;
+}
+
+/** GetStats: GET /api/users/stats (SPEC §3 Stats). */
+@Injectable()
+export class StatsQuery {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly forecast: ReviewForecastQuery) {}
+
+  async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean): Promise<Stats> {
+    const [rows, user] = await Promise.all([levelRows(this.pool, userId, course), readUserState(this.pool, userId)]);
+    const review_forecast = await this.forecast.forecast(userId, course, now, user?.timezone ?? 'UTC', subscriptionActive);
+    return {
+      levels: rows.map((r) => {
+        const labels = levelLabels(course, r.level);
+        return {
+          level: r.level,
+          primary: labels.primary,
+          secondary: labels.secondary ?? null,
+          // learned cards of materials no longer served still count as learned, never as negative untrained
+          untrained: Math.max(0, r.total - r.learning - r.intermediate - r.mastered),
+          learning: r.learning,
+          intermediate: r.intermediate,
+          mastered: r.mastered,
+        };
+      }),
+      review_forecast,
+    };
+  }
+}

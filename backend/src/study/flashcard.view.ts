@@ -1,0 +1,73 @@
+import { REVIEW_GRADES, type Mastery } from './card.events';
+import type { Course, MaterialType } from './courses';
+import { ALREADY_KNOWN_INTERVAL_HOURS, nextIntervalHours } from './grade-card/grade-card.decide';
+
+/** A flashcard as GET/POST /api/flashcard answer it (SPEC §3 Flashcard). */
+export interface FlashcardView {
+  /** "<material_type>-<material_id>", e.g. "reading-42": what POST /api/flashcard takes back as `id` */
+  flashcard_id: string;
+  course: Course;
+  level: number;
+  /** 0 means a new card */
+  attempts: number;
+  mastery_level: Mastery;
+  /** hours */
+  interval: number;
+  /** the interval in hours each grade would give now ("10" only on new cards, for "I already know it") */
+  next_intervals: Record<string, number>;
+  /** the card stream's version (0 for a new card); sent back as `version`, a grade made elsewhere meanwhile is refused */
+  version: number;
+  due_at: string | null;
+  material: unknown;
+}
+
+export interface MaterialRef {
+  material_type: MaterialType;
+  material_id: number;
+  course: Course;
+  level: number;
+  data: unknown;
+}
+
+export interface CardRef {
+  level: number;
+  attempts: number;
+  mastery: Mastery;
+  interval_hours: number;
+  due_at: Date | string;
+  version: number | string;
+}
+
+export function flashcardId(materialType: string, materialId: number): string {
+  return `${materialType}-${materialId}`;
+}
+
+const FLASHCARD_ID = /^(kana|reading|vocab)-([1-9][0-9]{0,9})$/;
+
+export function parseFlashcardId(id: string): { materialType: MaterialType; materialId: number } | null {
+  const match = FLASHCARD_ID.exec(id);
+  if (!match) return null;
+  const materialId = Number(match[2]);
+  return materialId <= 2_147_483_647 ? { materialType: match[1] as MaterialType, materialId } : null;
+}
+
+/** The intervals the grade buttons show: a lesson grade makes the card due at once (reviewed after the batch). */
+export function nextIntervals(card: Pick<CardRef, 'attempts' | 'interval_hours'> | null): Record<string, number> {
+  if (!card || card.attempts === 0) return { '0': 0, '3': 0, '5': 0, '10': ALREADY_KNOWN_INTERVAL_HOURS };
+  return Object.fromEntries(REVIEW_GRADES.map((g) => [String(g), nextIntervalHours(g, card.interval_hours)]));
+}
+
+export function flashcardView(material: MaterialRef, card: CardRef | null): FlashcardView {
+  return {
+    flashcard_id: flashcardId(material.material_type, material.material_id),
+    course: material.course,
+    level: card?.level ?? material.level,
+    attempts: card?.attempts ?? 0,
+    mastery_level: card?.mastery ?? 'learning',
+    interval: card?.interval_hours ?? 0,
+    next_intervals: nextIntervals(card),
+    version: Number(card?.version ?? 0),
+    due_at: card ? new Date(card.due_at).toISOString() : null,
+    material: material.data,
+  };
+}

@@ -1,0 +1,54 @@
+import { flashcardView, nextIntervals, parseFlashcardId } from './flashcard.view';
+import { deterministicUuid, gradeEventId } from './ids';
+
+describe('flashcard ids', () => {
+  it.each([
+    ['reading-42', { materialType: 'reading', materialId: 42 }],
+    ['kana-1', { materialType: 'kana', materialId: 1 }],
+    ['vocab-2147483647', { materialType: 'vocab', materialId: 2147483647 }],
+  ])('parses %s', (id, expected) => {
+    expect(parseFlashcardId(id)).toEqual(expected);
+  });
+
+  it.each(['reading-0', 'reading-042', 'kanji-1', 'reading-', 'reading-1-2', 'vocab-2147483648', ' reading-1', 'READING-1'])('refuses %s', (id) => {
+    expect(parseFlashcardId(id)).toBeNull();
+  });
+});
+
+describe('next intervals shown on the grade buttons', () => {
+  it('are 0 h for every lesson grade (the batch review follows), 696 h for "I already know it"', () => {
+    expect(nextIntervals(null)).toEqual({ '0': 0, '3': 0, '5': 0, '10': 696 });
+  });
+
+  it('follow the review rules from the current interval', () => {
+    expect(nextIntervals({ attempts: 3, interval_hours: 20 })).toEqual({ '0': 0, '3': 30, '5': 50 });
+  });
+
+  it('build a new card from its material', () => {
+    const view = flashcardView({ material_type: 'kana', material_id: 7, course: 'kana', level: 2, data: { kana: 'か' } }, null);
+    expect(view).toEqual({
+      flashcard_id: 'kana-7',
+      course: 'kana',
+      level: 2,
+      attempts: 0,
+      mastery_level: 'learning',
+      interval: 0,
+      next_intervals: { '0': 0, '3': 0, '5': 0, '10': 696 },
+      version: 0,
+      due_at: null,
+      material: { kana: 'か' },
+    });
+  });
+});
+
+describe('deterministic event ids', () => {
+  it('are version-5 style UUIDs, equal for equal input and different otherwise', () => {
+    const a = gradeEventId('u1', 'key-12345678', 'reading-1');
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(gradeEventId('u1', 'key-12345678', 'reading-1')).toBe(a);
+    expect(gradeEventId('u2', 'key-12345678', 'reading-1')).not.toBe(a);
+    expect(gradeEventId('u1', 'key-12345679', 'reading-1')).not.toBe(a);
+    expect(gradeEventId('u1', 'key-12345678', 'reading-2')).not.toBe(a);
+    expect(deterministicUuid('a', 'bc')).not.toBe(deterministicUuid('ab', 'c'));
+  });
+});

@@ -1,0 +1,193 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Pool } from 'pg';
+import { Queryable } from '../../platform/database/database';
+import { PG_POOL } from '../../platform/database/database.module';
+import { AppError } from '../../platform/errors/app-error';
+import type { Mastery } from '../card.events';
+import { FREE_LEVEL, MAX_LEVEL, type Course, type MaterialType } from '../courses';
+import { flashcardView, type FlashcardView, type MaterialRef } from '../flashcard.view';
+import { fixedLevelOne, STUDY_LEVELS, type StudyLevels } from '../study-levels.port';
+
+export interface NextCard {
+  flashcard: FlashcardView | null;
+  /** minutes until the next review is due: 0 when one is due now, null when nothing is learned */
+  user_next_review_in_minutes: number | null;
+  /** reviews due now */
+  review_count: number;
+  /** new cards the user may learn now (levels up to theirs; level 1 only without a subscription) */
+  new_available: number;
+  /** cards learned in the course */
+  learned_count: number;
+}
+
+export interface NextCardQuery {
+  userId: string;
+  course: Course;
+  now: Date;
+  subscriptionActive: boolean;
+  /** true: a new card first (a lesson batch goes on), then a due review; false: due reviews first */
+  preferNew: boolean;
+}
+
+/** A material and, when learned, the user's card of it. */
+export interface MaterialWithCard extends MaterialRef {
+  servable: boolean;
+  card: {
+    level: number;
+    attempts: number;
+    mastery: Mastery;
+    interval_hours: number;
+    due_at: Date;
+    last_reviewed_at: Date;
+    learned_at: Date;
+    version: number;
+  } | null;
+}
+
+/** Reviews are paywalled by level like lessons: without a subscription only level-1 cards are served. */
+export function reviewableLevel(subscriptionActive: boolean): number {
+  return subscriptionActive ? MAX_LEVEL : FREE_LEVEL;
+}
+
+const CARD_JSON = `json_build_object('material_type', m.material_type, 'material_id', m.material_id, 'course', m.course,
+  'level', m.level, 'data', m.data, 'card', json_build_object('level', c.level, 'attempts', c.attempts, 'mastery', c.mastery,
+  'interval_hours', c.interval_hours, 'due_at', c.due_at, 'version', c.version))`;
+const NEW_JSON = `json_build_object('material_type', m.material_type, 'material_id', m.material_id, 'course', m.course,
+  'level', m.level, 'data', m.data, 'card', null)`;
+
+// One round trip. The two candidate cards are scalar subqueries inside coalesce: PostgreSQL evaluates the
+// second one only when the first finds nothing, so a learner with reviews due never pays for the lesson scan.
+// $1 user, $2 course, $3 now, $4 highest reviewable level, $5 true with a subscription (new cards up to the
+// user's level, which `level` reads), else level 1 only.
+function nextCardSql(level: string) {
+  const newLevel = `(case when $5::boolean then greatest(1, least(${MAX_LEVEL}, (${level}))) else ${FREE_LEVEL} end)`;
+  const review = `(select ${CARD_JSON} from card_states c
+    join materials m on m.material_type = c.material_type and m.material_id = c.material_id
+   where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4
+   order by c.due_at, c.material_type, c.material_id limit 1)`;
+  // "Not learned" as a correlated subquery with a limit, not NOT EXISTS: it stays a primary-key probe per
+  // material in lesson order whatever the statistics say (an anti-join planned on a fresh, unanalyzed
+  // card_states can turn into a scan of every learned card per material).
+  const lesson = `(select ${NEW_JSON} from materials m
+   where m.course = $2 and m.servable and m.level <= (select new_level from params)
+     and (select 1 from card_states c where c.user_id = $1 and c.course = $2
+           and c.material_type = m.material_type and c.material_id = m.material_id limit 1) is null
+   order by m.level, m.position limit 1)`;
+  // One pass over the user's cards of the course gives the learned, open-level and due counts.
+  const counts = `
+  (select due from mine)::int as review_count,
+  (select min(c.due_at) from card_states c where c.user_id = $1 and c.course = $2 and c.level <= $4) as next_due,
+  (select learned from mine)::int as learned_count,
+  greatest(0, (select count(*) from materials m where m.course = $2 and m.servable and m.level <= (select new_level from params))
+            - (select learned_open from mine))::int as new_available`;
+  const params = `with params as materialized (select ${newLevel}::int as new_level),
+    mine as materialized (select count(*) as learned, count(*) filter (where c.level <= (select new_level from params)) as learned_open,
+                                 count(*) filter (where c.due_at <= $3 and c.level <= $4) as due
+                            from card_states c where c.user_id = $1 and c.course = $2)`;
+  return {
+    reviewFirst: `${params} select coalesce(${review}, ${lesson}) as card, ${counts}`,
+    newFirst: `${params} select coalesce(${lesson}, ${review}) as card, ${counts}`,
+    countsOnly: `${params} select null::json as card, ${counts}`,
+  };
+}
+
+interface NextRow {
+  card: (MaterialRef & { card: MaterialWithCard['card'] }) | null;
+  review_count: number;
+  next_due: Date | null;
+  learned_count: number;
+  new_available: number;
+}
+
+/** GetFlashcard: the next card of a course for a learner, and the counts the study panel shows. */
+@Injectable()
+export class FlashcardQueries {
+  private readonly sql: ReturnType<typeof nextCardSql>;
+  constructor(@Inject(PG_POOL) private readonly pool: Pool, @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels) {
+    this.sql = nextCardSql((levels ?? fixedLevelOne).levelSql);
+  }
+
+  async next(query: NextCardQuery, db: Queryable = this.pool): Promise<NextCard> {
+    return query.preferNew ? this.run('study_next_new_first', this.sql.newFirst, query, db) : this.run('study_next_review_first', this.sql.reviewFirst, query, db);
+  }
+
+  /** The counts only, with a given card (GET with material_type and material_id). */
+  async withCard(query: NextCardQuery, flashcard: FlashcardView, db: Queryable = this.pool): Promise<NextCard> {
+    return { ...(await this.run('study_next_counts', this.sql.countsOnly, query, db)), flashcard };
+  }
+
+  // Named statements: parsed once per connection (these run on every card shown and every grade).
+  private async run(name: string, text: string, q: NextCardQuery, db: Queryable): Promise<NextCard> {
+    const { rows } = await db.query<NextRow>({ name, text, values: [
+      q.userId,
+      q.course,
+      q.now,
+      reviewableLevel(q.subscriptionActive),
+      q.subscriptionActive,
+    ] });
+    const row = rows[0];
+    return {
+      flashcard: row.card ? flashcardView(row.card, row.card.card) : null,
+      user_next_review_in_minutes: row.next_due === null ? null : minutesUntil(row.next_due, q.now),
+      review_count: row.review_count,
+      new_available: row.new_available,
+      learned_count: row.learned_count,
+    };
+  }
+
+  /** One material with the user's card of it (null when it does not exist). */
+  async material(userId: string, materialType: MaterialType, materialId: number, db: Queryable = this.pool): Promise<MaterialWithCard | null> {
+    const { rows } = await db.query({
+      name: 'study_material_with_card',
+      text: `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data,
+              c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.version
+         from materials m
+         left join card_states c on c.user_id = $1 and c.course = m.course and c.material_type = m.material_type and c.material_id = m.material_id
+        where m.material_type = $2 and m.material_id = $3`,
+      values: [userId, materialType, materialId],
+    });
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      material_type: r.material_type,
+      material_id: r.material_id,
+      course: r.course,
+      level: r.level,
+      servable: r.servable,
+      data: r.data,
+      card:
+        r.attempts === null
+          ? null
+          : {
+              level: r.card_level,
+              attempts: r.attempts,
+              mastery: r.mastery,
+              interval_hours: r.interval_hours,
+              due_at: r.due_at,
+              last_reviewed_at: r.last_reviewed_at,
+              learned_at: r.learned_at,
+              version: Number(r.version),
+            },
+    };
+  }
+}
+
+export function minutesUntil(due: Date | string, now: Date): number {
+  return Math.max(0, Math.ceil((new Date(due).getTime() - now.getTime()) / 60_000));
+}
+
+/** 404 for a material that does not exist, is not served (would be an "Invalid card"), or is in another course. */
+export function servableOrNotFound(material: MaterialWithCard | null, id: string, course?: Course): MaterialWithCard {
+  if (!material || !material.servable || (course !== undefined && material.course !== course)) {
+    throw new AppError('not_found', course ? `There is no card ${id} in the ${course} course.` : `There is no card ${id}.`);
+  }
+  return material;
+}
+
+/** 402 when the card's level (now, or when it was learned) needs a subscription the user does not have. */
+export function assertCardOpen(material: MaterialWithCard, subscriptionActive: boolean): void {
+  const level = Math.max(material.level, material.card?.level ?? FREE_LEVEL);
+  if (level > FREE_LEVEL && !subscriptionActive) {
+    throw new AppError('payment_required', `Level ${level} is for subscribers. Subscribe to study beyond level ${FREE_LEVEL}.`);
+  }
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CurrentUser } from '../../accounts';
+import { Idempotent, idempotencyKeyOf } from '../../platform/http/idempotency.interceptor';
+import { metadataOf, SessionUser } from '../../platform/http/request-context';
+import { ZodPipe } from '../../platform/http/zod.pipe';
+import { GradeCardHandler, GradeCardResult } from './grade-card.handler';
+
+const body = z.strictObject({
+  id: z.string().min(1).max(40),
+  // 0, 3, 5 or 10: checked by the decision, which explains a refused grade
+  grade: z.number(),
+  fetch_new: z.boolean().default(false),
+  version: z.number().int().min(0).optional(),
+});
+
+/**
+ * POST /api/flashcard {id, grade, fetch_new, version?} with an Idempotency-Key header → {flashcard (the graded
+ * card), new_flashcard (the next card: a new one first when fetch_new, else due reviews first), new_level,
+ * user_next_review_in_minutes, review_count, new_available, learned_count}.
+ */
+@Controller('api/flashcard')
+export class GradeCardHttp {
+  constructor(private readonly handler: GradeCardHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  @Idempotent()
+  grade(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>): Promise<GradeCardResult> {
+    return this.handler.handle({
+      userId: user.id,
+      subscriptionActive: user.subscriptionActive,
+      id: input.id,
+      grade: input.grade,
+      fetchNew: input.fetch_new,
+      version: input.version,
+      idempotencyKey: idempotencyKeyOf(request),
+      metadata: metadataOf(request),
+    });
+  }
+}

@@ -1,0 +1,22 @@
+// The study context's public surface: other contexts import from here, never from its folders.
+export { StudyModule } from './study.module';
+export * from './courses';
+export * from './card.events';
+export { evolve, cardStateFrom, initialCardState } from './card.state';
+export type { CardState } from './card.state';
+export { decideGrade, SCHEDULER_VERSION, formatInterval, nextIntervalHours, nextMastery } from './grade-card/grade-card.decide';
+export type { GradeCardCommand, GradeCardContext } from './grade-card/grade-card.decide';
+export { STUDY_LEVELS, fixedLevelOne } from './study-levels.port';
+export type { StudyLevels } from './study-levels.port';
+export { levelOf, levelLabels, primaryName, secondaryName, nextLevelHint } from './levels';
+export type { LevelCounts, LevelLabels } from './levels';
+export { AWARDS, AWARD_IDS, awardById, awardsEarned, newAwards } from './awards';
+export type { Award, AwardId, CourseProgress } from './awards';
+export { FORECAST_DAYS, FORECAST_LABELS, calendarDay, forecastBuckets, isValidTimeZone } from './forecast';
+export { deterministicUuid } from './ids';
+export { reviewableLevel } from './get-flashcard/get-flashcard.query';
+export type { NextCard } from './get-flashcard/get-flashcard.query';
+export type { FlashcardView } from './flashcard.view';
+export { ReviewForecastQuery } from './review-forecast/review-forecast.query';
+export type { ForecastDay } from './review-forecast/review-forecast.query';
+export { FlashcardQueries } from './get-flashcard/get-flashcard.query';

@@ -1,0 +1,334 @@
+// Study benchmark (issue 5): grades/s and p99 of POST /api/flashcard with 64 concurrent learners over
+// loopback, and the p99 of GET /api/users/stats and GET /api/flashcard for a learner with 100 events vs one
+// with 100,000 events. Runs the built app (backend/dist/main.js, ROLE=all: API, projection runner, awards
+// reactor in one process) on a random port against its own database. Run after `npm run build -w backend`.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { dist, dropDatabase, freshDatabase, percentile, pgbenchTps, result, root, round } from './lib.mjs';
+
+const DB = 'kioku_bench_study';
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const HEAVY_EVENTS = Number(process.env.BENCH_HEAVY_EVENTS ?? 100_000);
+const LIGHT_EVENTS = 100;
+const READS = Number(process.env.BENCH_READS ?? 2_000);
+const TARGET_GRADES_PER_S = 2_000;
+const TARGET_GRADE_P99_MS = 50;
+const TARGET_READ_P99_MS = 10;
+const COURSE = 'kanji1';
+
+const { createPool } = dist('platform/database/database.js');
+const { EventStore } = dist('platform/event-store/event-store.js');
+const { setSubscription } = dist('accounts/operator/users.operator.js');
+const study = dist('study/index.js');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: LEARNERS + 8 });
+
+function call(port, method, path, { headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+async function waitForHealth(port, child) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      if ((await call(port, 'GET', '/api/health')).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the app did not become healthy within 180 s');
+}
+
+/** A signed-in learner: CSRF token first (cookie + header), then sign-up, as the frontend does. */
+async function signUp(port) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const line of [].concat(res.headers['set-cookie'] ?? [])) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const csrf = await call(port, 'GET', '/api/auth/csrf');
+  keep(csrf);
+  const token = JSON.parse(csrf.body.toString()).token;
+  const email = `bench-${randomUUID()}@example.test`;
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await call(port, 'POST', '/api/auth/sign_up', {
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookie() },
+    body: JSON.stringify({ name: 'Bench learner', email, password: 'correct horse battery staple' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.body}`);
+  keep(res);
+  return { id: JSON.parse(res.body.toString()).id, email, token, cookie: cookie() };
+}
+
+const json = (res) => JSON.parse(res.body.toString());
+
+/** The study panel's loop: a batch of 10 new cards, then the reviews, then the next batch; next course when one runs dry. */
+async function learner(port, user, deadline, latencies, errors) {
+  const courses = ['vocab1', 'kanji1', 'vocab2', 'vocab3', 'kanji2', 'kana'];
+  const headers = { 'content-type': 'application/json', 'x-xsrf-token': user.token, cookie: user.cookie };
+  let grades = 0;
+  let card = null;
+  let lessons = true;
+  let position = 1;
+  while (Date.now() < deadline) {
+    if (!card) {
+      const course = courses.shift();
+      if (!course) break;
+      const res = await call(port, 'GET', `/api/flashcard?course=${course}`, { headers });
+      card = json(res).flashcard;
+      lessons = !card || card.attempts === 0;
+      position = 1;
+      continue;
+    }
+    const fetchNew = lessons && position < 10;
+    const roll = Math.random();
+    const grade = lessons ? (roll < 0.5 ? 3 : 5) : roll < 0.1 ? 0 : roll < 0.4 ? 3 : 5;
+    const body = JSON.stringify({ id: card.flashcard_id, grade, fetch_new: fetchNew });
+    const started = process.hrtime.bigint();
+    const res = await call(port, 'POST', '/api/flashcard', { headers: { ...headers, 'idempotency-key': randomUUID() }, body });
+    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (res.status !== 200) {
+      errors.set(res.status, (errors.get(res.status) ?? 0) + 1);
+      card = null;
+      continue;
+    }
+    grades++;
+    const next = json(res).new_flashcard;
+    if (lessons) {
+      if (next && next.attempts === 0 && fetchNew) position++;
+      else lessons = false;
+    } else if (next && next.attempts === 0) {
+      lessons = true;
+      position = 1;
+    }
+    card = next;
+  }
+  return grades;
+}
+
+/**
+ * A learner's history written directly: per card, a lesson and then reviews at their due times, decided by the
+ * real scheduler (decideGrade) and shifted to end in the last days; each card's events in one append, its
+ * card_states row as the grade handler writes it.
+ */
+async function writeHistory(pool, userId, totalEvents, materials) {
+  const store = new EventStore(pool);
+  const perCard = Math.max(2, Math.ceil(totalEvents / materials.length));
+  const cards = Math.ceil(totalEvents / perCard);
+  const now = Date.now();
+  let written = 0;
+  for (let i = 0; i < cards && written < totalEvents; i++) {
+    const m = materials[i % materials.length];
+    const n = Math.min(perCard, totalEvents - written);
+    let t = new Date(Date.UTC(2023, 0, 1));
+    let state = null;
+    const events = [];
+    for (let k = 0; k < n; k++) {
+      const roll = Math.random();
+      // A long streak of easy grades would push the history past the year 9999: a card forgotten after a
+      // month away keeps every history within a few years.
+      const grade = k === 0 ? 3 : roll < 0.35 || state.intervalHours > 30 * 24 ? 0 : roll < 0.65 ? 3 : 5;
+      const event = study.decideGrade(
+        { userId, course: m.course, materialType: m.material_type, materialId: m.material_id, level: m.level, grade },
+        state,
+        { now: t, subscriptionActive: true },
+      );
+      events.push(event);
+      state = study.evolve(state ?? study.initialCardState, event);
+      t = new Date(state.dueAt.getTime() + Math.random() * 6 * 3_600_000);
+    }
+    // Shift the card's history so it ends within the last 10 days (some cards due now, some later).
+    const offset = now - Math.random() * 10 * 86_400_000 - new Date(events[events.length - 1].data.reviewedAt).getTime();
+    const shift = (iso) => new Date(new Date(iso).getTime() + offset).toISOString();
+    for (const e of events) Object.assign(e.data, { reviewedAt: shift(e.data.reviewedAt), dueAt: shift(e.data.dueAt) });
+    const last = events[events.length - 1].data;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const appended = await store.append(study.cardStreamId(userId, m.course, m.material_type, m.material_id), study.CARD_STREAM_TYPE, 'no_stream', events, { actorId: userId }, client);
+      await client.query(
+        `insert into card_states (user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, version)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [userId, m.course, m.material_type, m.material_id, m.level, last.attemptsAfter, last.masteryAfter, last.intervalHours, last.dueAt, last.reviewedAt, events[0].data.reviewedAt, appended.streamVersion],
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+    written += n;
+  }
+  return written;
+}
+
+const STUDY_READ_MODELS = ['progress_levels', 'progress_activity', 'progress_awards', 'awards_reactor'];
+
+async function projectionsCaughtUp(pool) {
+  const { rows } = await pool.query(
+    `select count(*)::int as behind from projection_checkpoints c
+      where c.name = any($1::text[])
+        and exists (select 1 from events e where (e.transaction_id, e.global_position) > (c.last_tx, c.last_position)
+                      and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()))`,
+    [STUDY_READ_MODELS],
+  );
+  return rows[0].behind === 0;
+}
+
+async function readLatencies(port, users, path) {
+  const out = users.map(() => []);
+  for (let i = 0; i < 100; i++) for (const u of users) await call(port, 'GET', path, { headers: { cookie: u.cookie } });
+  for (let i = 0; i < READS; i++) {
+    // Interleaved, so both learners see the same server and database conditions.
+    for (const [k, u] of users.entries()) {
+      const started = process.hrtime.bigint();
+      const res = await call(port, 'GET', path, { headers: { cookie: u.cookie } });
+      out[k].push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.body}`);
+    }
+  }
+  return out.map((l) => l.sort((a, b) => a - b));
+}
+
+async function main() {
+  console.log(`# study benchmark: ${LEARNERS} learners grading for ${SECONDS} s; reads for ${LIGHT_EVENTS} vs ${HEAVY_EVENTS.toLocaleString()} events`);
+  const tps = await pgbenchTps(LEARNERS, 5);
+  console.log(`pgbench -N, ${LEARNERS} clients: ${round(tps)} TPS (baseline)`);
+
+  const url = await freshDatabase(DB);
+  const pool = createPool(url, 8);
+  let child;
+  try {
+    const port = await freePort();
+    // npm start's own path: migrations, the bundled content load, then API + projections + awards reactor.
+    child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: 'all', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitForHealth(port, child);
+
+    // The catalogue: the bundled content the app loaded; synthetic rows if there was none to load.
+    let { rows } = await pool.query(`select count(*)::int as n from materials where servable`);
+    if (rows[0].n === 0) {
+      await pool.query(
+        `insert into materials (material_type, material_id, course, level, position, version, servable, data)
+         select t, c * 10000 + g, course, 1 + (g - 1) / 200, g, 1, true, jsonb_build_object('kana', 'か', 'sentence', 'テスト', 'sentence_meaning', 'test')
+           from unnest(array['kana','kanji1','kanji2','vocab1','vocab2','vocab3'], array['kana','reading','reading','vocab','vocab','vocab']) with ordinality x(course, t, c),
+                generate_series(1, 1800) g`,
+      );
+      console.log('catalogue: no bundled content loaded; 10,800 synthetic materials inserted');
+    }
+    ({ rows } = await pool.query(`select course, count(*)::int as n from materials where servable group by course order by course`));
+    console.log(`catalogue (servable): ${rows.map((r) => `${r.course} ${r.n}`).join(', ')}`);
+
+    // 1. Grades: LEARNERS new subscribers studying concurrently.
+    const learners = [];
+    for (let i = 0; i < LEARNERS; i++) learners.push(await signUp(port));
+    for (const l of learners) await setSubscription(pool, l.email, 'active');
+    const warm = Date.now() + 1_000;
+    await Promise.all(learners.slice(0, 8).map((l) => learner(port, l, warm, [], new Map())));
+    const latencies = [];
+    const errors = new Map();
+    const started = Date.now();
+    const counts = await Promise.all(learners.map((l) => learner(port, l, started + SECONDS * 1000, latencies, errors)));
+    const elapsed = (Date.now() - started) / 1000;
+    const grades = counts.reduce((a, b) => a + b, 0);
+    latencies.sort((a, b) => a - b);
+    const gradesPerSecond = grades / elapsed;
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    console.log(
+      `grades: ${grades} in ${round(elapsed, 2)} s = ${round(gradesPerSecond)} grades/s (target ≥ ${TARGET_GRADES_PER_S}); p50 ${round(p50, 2)} ms, p99 ${round(p99, 2)} ms (target ≤ ${TARGET_GRADE_P99_MS} ms)` +
+        (errors.size ? `; non-200 answers: ${JSON.stringify(Object.fromEntries(errors))}` : ''),
+    );
+
+    // 2. Reads for a learner with 100 events vs one with 100,000, written directly.
+    const [light, heavy] = [await signUp(port), await signUp(port)];
+    for (const u of [light, heavy]) await setSubscription(pool, u.email, 'active');
+    const { rows: materials } = await pool.query(
+      `select material_type, material_id, course, level from materials where servable order by course = $1 desc, course, level, position`,
+      [COURSE],
+    );
+    const t0 = Date.now();
+    await writeHistory(pool, light.id, LIGHT_EVENTS, materials.filter((m) => m.course === COURSE).slice(0, 10));
+    const heavyWritten = await writeHistory(pool, heavy.id, HEAVY_EVENTS, materials);
+    console.log(`history: ${LIGHT_EVENTS} and ${heavyWritten.toLocaleString()} events written in ${round((Date.now() - t0) / 1000, 1)} s`);
+    const t1 = Date.now();
+    while (!(await projectionsCaughtUp(pool))) {
+      if (Date.now() - t1 > 300_000) throw new Error('the projections did not catch up within 300 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    console.log(`projections caught up with the history in ${round((Date.now() - t1) / 1000, 1)} s`);
+    const { rows: cards } = await pool.query(
+      `select user_id = $1 as heavy, count(*)::int as cards, count(*) filter (where due_at <= now())::int as due
+         from card_states where user_id = any($2::uuid[]) and course = $3 group by 1`,
+      [heavy.id, [light.id, heavy.id], COURSE],
+    );
+    console.log(`${COURSE} cards (due now): ${cards.map((r) => `${r.heavy ? 'heavy' : 'light'} ${r.cards} (${r.due})`).join(', ')}`);
+
+    const lines = [];
+    for (const [name, path] of [
+      ['stats', `/api/users/stats?course=${COURSE}`],
+      ['flashcard', `/api/flashcard?course=${COURSE}`],
+    ]) {
+      const [l, h] = await readLatencies(port, [light, heavy], path);
+      const lp = percentile(l, 99);
+      const hp = percentile(h, 99);
+      console.log(
+        `GET ${path}: p50 ${round(percentile(l, 50), 2)} / ${round(percentile(h, 50), 2)} ms, p99 ${round(lp, 2)} / ${round(hp, 2)} ms (100 / ${HEAVY_EVENTS.toLocaleString()} events; target p99 ≤ ${TARGET_READ_P99_MS} ms, within 20%)`,
+      );
+      lines.push([name, lp, hp]);
+    }
+
+    result('study_grades_per_second', gradesPerSecond, 'grades/s', tps, gradesPerSecond / tps);
+    result('study_grade_p99', p99, 'ms', TARGET_GRADE_P99_MS, p99 / TARGET_GRADE_P99_MS);
+    for (const [name, lp, hp] of lines) {
+      result(`study_${name}_p99_100_events`, lp, 'ms', TARGET_READ_P99_MS, lp / TARGET_READ_P99_MS);
+      result(`study_${name}_p99_100k_events`, hp, 'ms', lp, hp / lp);
+    }
+  } finally {
+    agent.destroy();
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await pool.end();
+    if (process.env.BENCH_KEEP_DB !== '1') await dropDatabase(DB);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
