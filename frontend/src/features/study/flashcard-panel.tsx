@@ -128,7 +128,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
     if (!current || grade.isPending) return;
     if (value === 10 && !canKnow) return;
     if (value !== 10 && !current.flipped) return;
-    grade.mutate({ id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), idempotencyKey: newIdempotencyKey() });
+    grade.mutate({ id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), version: current.card.version, idempotencyKey: newIdempotencyKey() });
   };
 
   const retry = () => {

@@ -49,6 +49,8 @@ export const flashcardSchema = z.object({
   mastery_level: z.catch(z.enum(['learning', 'intermediate', 'mastered']), 'learning'),
   interval: z.nullish(z.number()),
   next_intervals: z.nullish(z.record(z.string(), z.number())),
+  /** the card's stream version: sent back with a grade so a grade from a stale tab is refused (409) */
+  version: z.nullish(z.number()),
   material: materialSchema,
 });
 export type Flashcard = z.infer<typeof flashcardSchema>;
@@ -77,6 +79,7 @@ export interface GradeRequest {
   id: string;
   grade: Grade;
   fetch_new: boolean;
+  version?: number | null;
   /** Chosen once per answer and reused by every retry, so the server records the grade once. */
   idempotencyKey: string;
 }
@@ -96,7 +99,7 @@ export const studyQueries = {
 export const gradeRetryPolicy: RetryPolicy = { ...DEFAULT_RETRY };
 
 export function postGrade(request: GradeRequest, onRetry?: (error: unknown, attempt: number) => void): Promise<GradeResponse> {
-  const body = { id: request.id, grade: request.grade, fetch_new: request.fetch_new };
+  const body = { id: request.id, grade: request.grade, fetch_new: request.fetch_new, ...(request.version != null ? { version: request.version } : {}) };
   return withRetry(
     () => api.post('/api/flashcard', body, gradeResponseSchema, { 'Idempotency-Key': request.idempotencyKey }),
     gradeRetryPolicy,
