@@ -30,7 +30,8 @@ export function DictionaryPanel({ course, subscribed }: DictionaryPanelProps) {
 
 /** Without a subscription only the first tab is open (the server answers 402 for the others). */
 export function withLocks(tabs: DictionaryTab[], subscribed: boolean): DictionaryTab[] {
-  return tabs.map((tab, index) => ({ ...tab, locked: tab.locked || (!subscribed && index > 0) }));
+  // Locks follow the profile, not the cached list answer: a learner who just subscribed sees every tab at once.
+  return tabs.map((tab, index) => ({ ...tab, locked: !subscribed && index > 0 }));
 }
 
 function LockedTab() {
