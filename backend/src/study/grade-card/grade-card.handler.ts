@@ -122,9 +122,12 @@ export class GradeCardHandler {
       subscriptionActive: command.subscriptionActive,
       preferNew: command.fetchNew,
     });
+    // fetch_new false means "go on with due reviews": once none is left the session ends (null) instead of
+    // sliding into a new lesson card the learner did not ask for.
+    const nextCard = !command.fetchNew && next.flashcard?.attempts === 0 ? null : next.flashcard;
     return {
       flashcard: graded,
-      new_flashcard: next.flashcard,
+      new_flashcard: nextCard,
       new_level: newLevel,
       user_next_review_in_minutes: next.user_next_review_in_minutes,
       review_count: next.review_count,

@@ -17,7 +17,7 @@ const body = z.strictObject({
 
 /**
  * POST /api/flashcard {id, grade, fetch_new, version?} with an Idempotency-Key header → {flashcard (the graded
- * card), new_flashcard (the next card: a new one first when fetch_new, else due reviews first), new_level,
+ * card), new_flashcard (the next card: a new one first when fetch_new, else the next due review or null), new_level,
  * user_next_review_in_minutes, review_count, new_available, learned_count}.
  */
 @Controller('api/flashcard')
