@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts';
+import { AdminModule } from './admin';
 import { BillingModule } from './billing';
 import { ContentModule } from './content';
 import { AppConfig } from './platform/config/config';
@@ -7,13 +8,16 @@ import { PlatformModule } from './platform/platform.module';
 import { ProgressModule } from './progress';
 import { StudyModule } from './study';
 
-/** The whole application: the platform plus every bounded context. */
+/**
+ * The whole application: the platform plus every bounded context. AdminModule brings MediaModule with the admin's
+ * material port (MediaModule.withMaterialPort): import it there only, or there would be two media queues/workers.
+ */
 @Module({})
 export class AppModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule, ContentModule, StudyModule, ProgressModule],
+      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule, ContentModule, StudyModule, ProgressModule, AdminModule],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Pool } from 'pg';
 import { z } from 'zod';
@@ -14,21 +14,12 @@ const uuid = z.uuid();
 
 /**
  * Admin API for accounts (the global guard already requires the admin role for /api/admin/*).
- * GET /api/admin/users → {users: [{id, email, name, created_at, subscription_status, is_admin}]}, newest first.
  * POST /api/admin/users/:id/admin grants the admin role, DELETE revokes it → {id, is_admin}.
+ * GET /api/admin/users and /api/admin/users/:id are served by the admin context (backend/src/admin/users).
  */
 @Controller('api/admin/users')
 export class AdminUsersHttp {
   constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly store: EventStore) {}
-
-  @Get()
-  async list() {
-    const { rows } = await this.pool.query(
-      `select id, email, name, created_at, subscription_status, is_admin
-         from users where erased_at is null order by created_at desc, id limit 1000`,
-    );
-    return { users: rows };
-  }
 
   @Post(':id/admin')
   @HttpCode(200)

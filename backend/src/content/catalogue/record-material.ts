@@ -79,6 +79,9 @@ export interface ReviseMaterialCommand {
 export async function reviseMaterial(pool: Pool, store: EventStore, command: ReviseMaterialCommand): Promise<{ changed: boolean; version: number }> {
   return withTransaction(pool, async (client) => {
     await lockCatalogueForWrite(client);
+    // The stream also carries media events, so its version can be ahead of the material's content version:
+    // lock the stream row, read the material after the lock, and append at the stream's real version.
+    const stream = await client.query<{ version: string }>('select version from streams where stream_id = $1 for update', [materialStreamId(command.type, command.id)]);
     const current = await getMaterial(client, command.type, command.id);
     if (!current) throw new AppError('not_found', `There is no ${command.type} material ${command.id}.`);
     if (command.expectedVersion !== undefined && command.expectedVersion !== current.version) throw new ConcurrencyError();
@@ -89,7 +92,8 @@ export async function reviseMaterial(pool: Pool, store: EventStore, command: Rev
     }
     if (!Object.keys(changes).length) return { changed: false, version: current.version };
     const event = MaterialRevised({ materialType: command.type, materialId: command.id, changes, source: 'admin' });
-    const result = await recordMaterialEvents(client, store, command.type, command.id, current.version, [event], command.metadata);
+    const streamVersion = stream.rows.length ? Number(stream.rows[0].version) : current.version;
+    const result = await recordMaterialEvents(client, store, command.type, command.id, streamVersion, [event], command.metadata);
     return { changed: true, version: result.streamVersion };
   });
 }

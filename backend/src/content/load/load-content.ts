@@ -250,7 +250,7 @@ async function loadBatch(
     const { rows } = await client.query<InsertedRow>(
       `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, expected bigint, event_id uuid, data jsonb, n int)),
             bumped as (update streams s set version = s.version + 1, updated_at = now() from input i
-                        where s.stream_id = i.stream_id and s.version = i.expected returning s.stream_id, s.version)
+                        where s.stream_id = i.stream_id returning s.stream_id, s.version)
        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
        select i.stream_id, b.version, i.event_id, $2, $3, i.data, $4::jsonb, null from input i join bumped b using (stream_id) order by i.n
        ${returning}`,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 // Every setting has a working default on a developer machine; .env.example documents them all.
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = () => z.preprocess(emptyToUndefined, z.string().optional());
+
 const configSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -27,6 +30,34 @@ const configSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  // Media jobs (docs/media.md). Empty strings count as unset, so a copied .env.example changes nothing.
+  MEDIA_QUEUE_PREFIX: optionalString(),
+  MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  MEDIA_LOCK_MS: z.coerce.number().int().positive().default(30_000),
+  MEDIA_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  MEDIA_SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
+  MEDIA_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  MEDIA_STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).optional()),
+  TTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['espeak', 'voicevox', 'openai']).optional()),
+  BREAKDOWN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['kuromoji', 'llm']).default('kuromoji')),
+  ESPEAK_NG_PATH: z.preprocess(emptyToUndefined, z.string().default('espeak-ng')),
+  ESPEAK_NG_VOICE: z.preprocess(emptyToUndefined, z.string().default('ja')),
+  VOICEVOX_URL: optionalString(),
+  VOICEVOX_SPEAKER: z.preprocess(emptyToUndefined, z.coerce.number().int().nonnegative().default(2)),
+  OPENAI_BASE_URL: optionalString(),
+  OPENAI_API_KEY: optionalString(),
+  OPENAI_CHAT_MODEL: optionalString(),
+  OPENAI_TTS_MODEL: optionalString(),
+  OPENAI_TTS_VOICE: z.preprocess(emptyToUndefined, z.string().default('alloy')),
+  OPENAI_IMAGE_MODEL: optionalString(),
+  OPENAI_IMAGE_SIZE: z.preprocess(emptyToUndefined, z.string().default('1024x1024')),
+  S3_ENDPOINT: optionalString(),
+  S3_BUCKET: optionalString(),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString(),
+  S3_SECRET_ACCESS_KEY: optionalString(),
+  S3_PUBLIC_URL: optionalString(),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

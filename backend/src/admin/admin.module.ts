@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { AccountsModule } from '../accounts';
+import { MediaModule } from '../media';
+import { HistoryHttp } from './history/history.http';
+import { HistoryQuery } from './history/history.query';
+import { AdminKanjiHttp } from './kanji/admin-kanji.http';
+import { EditMaterialHandler } from './materials/edit-material/edit-material.handler';
+import { EditMaterialHttp } from './materials/edit-material/edit-material.http';
+import { GetMaterialHttp } from './materials/get-material/get-material.http';
+import { ListMaterialsHttp } from './materials/list-materials/list-materials.http';
+import { MaterialReader } from './materials/material-reader';
+import { RequestActionsHandler } from './materials/request-actions/request-actions.handler';
+import { RequestActionsHttp } from './materials/request-actions/request-actions.http';
+import { UploadImageHandler } from './materials/upload-image/upload-image.handler';
+import { UploadImageHttp } from './materials/upload-image/upload-image.http';
+import { AdminMaterialMediaPort } from './media/admin-material-media.port';
+import { AdminUsersHttp } from './users/admin-users.http';
+import { AdminUsersQuery } from './users/admin-users.query';
+
+/**
+ * The media module with the admin's material port: job results land on the material (AdminMaterialMediaPort).
+ * The app imports it through AdminModule only, so there is one media queue and one worker.
+ */
+export const ADMIN_MEDIA_MODULE = MediaModule.withMaterialPort(AdminMaterialMediaPort);
+
+/**
+ * Admin API (SPEC §2 admin app, §7): materials (list, detail, edit, image upload, media actions), kanji, users
+ * and the history of any stream or person. The global AuthGuard already lets only admins reach /api/admin/*.
+ */
+@Module({
+  imports: [ADMIN_MEDIA_MODULE, AccountsModule],
+  controllers: [
+    ListMaterialsHttp,
+    GetMaterialHttp,
+    EditMaterialHttp,
+    UploadImageHttp,
+    RequestActionsHttp,
+    AdminKanjiHttp,
+    AdminUsersHttp,
+    HistoryHttp,
+  ],
+  providers: [MaterialReader, EditMaterialHandler, UploadImageHandler, RequestActionsHandler, AdminUsersQuery, HistoryQuery],
+  exports: [ADMIN_MEDIA_MODULE],
+})
+export class AdminModule implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /**
+   * Multipart bodies (the image upload) are parsed by @fastify/multipart; it only marks the request, the
+   * upload route reads the parts itself with its own limits. No HTTP adapter in the worker and the CLI.
+   */
+  onModuleInit(): void {
+    const fastify = this.adapterHost?.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    if (!fastify || typeof fastify.register !== 'function' || fastify.hasContentTypeParser('multipart/form-data')) return;
+    void fastify.register(multipart);
+  }
+}

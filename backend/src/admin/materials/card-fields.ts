@@ -1,0 +1,117 @@
+// Where each Material field (SPEC §3) an admin or a media job may set is stored. A card shows fields of up to
+// three materials (catalogue/README.md): its own stream, its word (reading cards) and its sentence. An edit goes
+// to the material the shown value comes from, so the catalogue recomputes every card that shows it.
+
+export const CARD_TYPES = ['reading', 'vocab', 'kana'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** own: the card's stream; vocab: the reading's word; sentence: the sentence the card shows. */
+export type FieldTarget = 'own' | 'vocab' | 'sentence';
+
+export interface FieldPlace {
+  target: FieldTarget;
+  /** the field's name in that material's data */
+  field: string;
+}
+
+/** Media and approval fields: set on the card's own stream, they override what the card would show. */
+export const OVERRIDE_FIELDS = [
+  'image_url',
+  'audio_url',
+  'image_tmp',
+  'image_description',
+  'image_situation',
+  'audio_spec',
+  'is_audio_approved',
+  'is_image_approved',
+] as const;
+
+const SENTENCE_FIELDS: Record<string, string> = {
+  sentence: 'text',
+  furigana: 'furigana',
+  sentence_meaning: 'translation',
+  sentence_breakdown: 'breakdown',
+  sentence_context: 'context',
+};
+
+const TYPE_FIELDS: Record<CardType, Record<string, FieldPlace>> = {
+  reading: {
+    grade: { target: 'own', field: 'grade' },
+    vocab_id: { target: 'own', field: 'vocab_id' },
+    kanji: { target: 'own', field: 'kanji' },
+    reading: { target: 'own', field: 'reading' },
+    vocab: { target: 'vocab', field: 'kanji' },
+    vocab_hiragana: { target: 'vocab', field: 'reading' },
+    vocab_meaning: { target: 'vocab', field: 'definition' },
+  },
+  vocab: {
+    vocab: { target: 'own', field: 'kanji' },
+    vocab_hiragana: { target: 'own', field: 'reading' },
+    vocab_meaning: { target: 'own', field: 'definition' },
+  },
+  kana: {
+    kana: { target: 'own', field: 'kana' },
+    vocab: { target: 'own', field: 'vocab_reading' },
+    vocab_hiragana: { target: 'own', field: 'vocab_reading' },
+    vocab_meaning: { target: 'own', field: 'vocab_definition' },
+  },
+};
+
+/** The Material fields an admin may set on a card of this type (PATCH), approvals and media included. */
+export function editableFields(type: CardType): string[] {
+  return [...Object.keys(TYPE_FIELDS[type]), ...Object.keys(SENTENCE_FIELDS), ...OVERRIDE_FIELDS];
+}
+
+/**
+ * Where a Material field of a card is stored, or null when the card type has no such field.
+ * `sentence_context` is the card's own note when it has one (or has no sentence), else its sentence's context:
+ * the value is edited where the card's shown value comes from.
+ */
+export function placeOf(type: CardType, field: string, card: { hasContextOverride: boolean; hasSentence: boolean }): FieldPlace | null {
+  if ((OVERRIDE_FIELDS as readonly string[]).includes(field)) return { target: 'own', field };
+  if (field === 'sentence_context') {
+    return card.hasContextOverride || !card.hasSentence ? { target: 'own', field } : { target: 'sentence', field: 'context' };
+  }
+  if (field in SENTENCE_FIELDS) return { target: 'sentence', field: SENTENCE_FIELDS[field] };
+  return TYPE_FIELDS[type][field] ?? null;
+}
+
+const STORED_AS: Record<string, Record<string, string>> = {
+  sentence: Object.fromEntries(Object.entries(SENTENCE_FIELDS).map(([material, stored]) => [stored, material])),
+  vocab: { kanji: 'vocab', reading: 'vocab_hiragana', definition: 'vocab_meaning' },
+  kana: { vocab_reading: 'vocab_hiragana', vocab_definition: 'vocab_meaning' },
+};
+
+/** The Material field name a stored field of a sentence, word or kana stands for (the history shows those). */
+export function materialFieldOf(kind: string, field: string): string {
+  return STORED_AS[kind]?.[field] ?? field;
+}
+
+/**
+ * JSON with sorted keys and without null members: two values are the same when their canonical forms are
+ * (a missing field and a null one mean the same in the material model).
+ */
+export function canonical(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** The fields of `set` whose value differs from `current` (before → after); null removes a field. */
+export function diff(current: Record<string, unknown>, set: Record<string, unknown>, defaults: Record<string, unknown> = {}): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const [field, raw] of Object.entries(set)) {
+    const after = raw === undefined ? null : raw;
+    const before = current[field] ?? defaults[field] ?? null;
+    if (canonical(before) !== canonical(after)) changes[field] = { before, after };
+  }
+  return changes;
+}

@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import {
+  getMaterial,
+  lockCatalogueForWrite,
+  MaterialImported,
+  MaterialKind,
+  MaterialRevised,
+  MaterialSnapshot,
+  materialStreamId,
+  recordMaterialEvents,
+} from '../../content';
+import { Queryable } from '../../platform/database/database';
+import { AppError, ConcurrencyError } from '../../platform/errors/app-error';
+import { EventStore } from '../../platform/event-store/event-store';
+import { EventMetadata } from '../../platform/event-store/event-store.types';
+import { CardType, diff, FieldChanges, FieldTarget, placeOf } from './card-fields';
+
+/** The `materials` row of a card: what it shows (SPEC §3 Material fields) and where it sits in its course. */
+export interface CardRow {
+  type: CardType;
+  id: number;
+  course: string;
+  level: number;
+  position: number;
+  version: number;
+  servable: boolean;
+  data: Record<string, unknown>;
+  updatedAt: Date;
+}
+
+export const STALE_MESSAGE = 'Someone else changed this material in the meantime. Reload to see their version.';
+
+const MATERIAL_EVENTS = ['MaterialImported', 'MaterialRevised'];
+const APPROVAL_DEFAULTS = { is_audio_approved: false, is_image_approved: false };
+
+export async function readCardRow(db: Queryable, type: CardType, id: number): Promise<CardRow | null> {
+  const { rows } = await db.query(
+    `select material_type, material_id, course, level, position, version, servable, data, updated_at
+       from materials where material_type = $1 and material_id = $2`,
+    [type, id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    type: r.material_type,
+    id: r.material_id,
+    course: r.course,
+    level: r.level,
+    position: r.position,
+    version: Number(r.version),
+    servable: r.servable,
+    data: r.data,
+    updatedAt: r.updated_at,
+  };
+}
+
+const intOf = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+
+/** The other materials a card shows and an admin can edit through it: its sentence and (reading) its word. */
+export function linkedMaterials(row: CardRow): { sentenceId: number | null; vocabId: number | null } {
+  return { sentenceId: intOf(row.data.sentence_id), vocabId: row.type === 'reading' ? intOf(row.data.vocab_id) : null };
+}
+
+export function cardStreams(row: CardRow): string[] {
+  const { sentenceId, vocabId } = linkedMaterials(row);
+  return [
+    materialStreamId(row.type, row.id),
+    ...(sentenceId ? [materialStreamId('sentence', sentenceId)] : []),
+    ...(vocabId ? [materialStreamId('vocab', vocabId)] : []),
+  ];
+}
+
+/**
+ * The version an admin edits against: the global position of the newest material event among the card and
+ * the materials it shows (its sentence, its word). Any change to what the card shows, by another admin, a media
+ * job or a content reload, moves it; media requests and outcomes alone do not (they change nothing shown).
+ */
+export async function versionToken(db: Queryable, row: CardRow): Promise<number> {
+  const { rows } = await db.query<{ position: string | null }>(
+    `select max(global_position)::text as position from events where stream_id = any($1::text[]) and event_type = any($2::text[])`,
+    [cardStreams(row), MATERIAL_EVENTS],
+  );
+  return rows[0]?.position ? Number(rows[0].position) : row.version;
+}
+
+/** A card whose streams (and those of the materials it shows) are locked until the transaction ends. */
+export interface LockedCard {
+  row: CardRow;
+  state: MaterialSnapshot | null;
+  /** current stream versions of the locked streams (kept up to date by the writes below) */
+  versions: Map<string, number>;
+}
+
+async function lockStreams(db: Queryable, streams: string[], versions: Map<string, number>): Promise<void> {
+  const wanted = streams.filter((s) => !versions.has(s)).sort();
+  if (!wanted.length) return;
+  const { rows } = await db.query<{ stream_id: string; version: string }>(
+    `select stream_id, version from streams where stream_id = any($1::text[]) order by stream_id for update`,
+    [wanted],
+  );
+  for (const r of rows) versions.set(r.stream_id, Number(r.version));
+}
+
+/**
+ * Locks a card for a write: the catalogue (share, as every material writer does), then the streams of the card
+ * and of the materials it shows, in stream id order so that two writers never wait on each other in a circle.
+ * Null when there is no such card.
+ */
+export async function lockCard(db: Queryable, type: CardType, id: number): Promise<LockedCard | null> {
+  await lockCatalogueForWrite(db);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const seen = await readCardRow(db, type, id);
+    if (!seen) return null;
+    const versions = new Map<string, number>();
+    await lockStreams(db, cardStreams(seen), versions);
+    // What the card shows can only change with a revision of the card, which needed the lock we now hold.
+    const row = await readCardRow(db, type, id);
+    if (!row) return null;
+    if (cardStreams(row).join() === cardStreams(seen).join()) return { row, state: await getMaterial(db, type, id), versions };
+  }
+  throw new ConcurrencyError(STALE_MESSAGE);
+}
+
+export interface WriteOptions {
+  metadata: EventMetadata;
+  /** a stable event id per stream (derived from an Idempotency-Key or a job outcome): retries record once */
+  eventIdFor?: (streamId: string) => string;
+}
+
+export interface WriteResult {
+  /** the streams that got a new event */
+  changed: string[];
+}
+
+/** A sentence id of our own for a card without one: a 31-bit hash of a natural key, like the content's ids. */
+export function adminSentenceId(type: CardType, id: number, salt = 0): number {
+  const n = createHash('sha256').update(`admin-sentence:${type}:${id}${salt ? `:${salt}` : ''}`).digest().readUInt32BE(0) & 0x7fffffff;
+  return n || 1;
+}
+
+async function revise(
+  db: Queryable,
+  store: EventStore,
+  card: LockedCard,
+  kind: MaterialKind,
+  id: number,
+  changes: FieldChanges,
+  options: WriteOptions,
+  result: WriteResult,
+): Promise<void> {
+  if (!Object.keys(changes).length) return;
+  const streamId = materialStreamId(kind, id);
+  const event = { ...MaterialRevised({ materialType: kind, materialId: id, changes, source: 'admin' }), eventId: options.eventIdFor?.(streamId) };
+  const appended = await recordMaterialEvents(db, store, kind, id, card.versions.get(streamId) ?? 'no_stream', [event], options.metadata);
+  card.versions.set(streamId, appended.streamVersion);
+  if (!appended.duplicate) result.changed.push(streamId);
+}
+
+/**
+ * Writes Material field values (SPEC §3 names; null removes) to a locked card: each to the material its shown
+ * value comes from (card-fields.ts), as one MaterialRevised per material with before → after, source 'admin'.
+ * The catalogue is updated in the same transaction. A card without a sentence gets one of its own when a
+ * sentence field is set.
+ */
+export async function writeCardFields(
+  db: Queryable,
+  store: EventStore,
+  card: LockedCard,
+  set: Record<string, unknown>,
+  options: WriteOptions,
+): Promise<WriteResult> {
+  const result: WriteResult = { changed: [] };
+  if (!card.state) throw new AppError('not_found', `The ${card.row.type} material ${card.row.id} has no history to edit.`);
+  const where = { hasContextOverride: card.state.data.sentence_context != null, hasSentence: linkedMaterials(card.row).sentenceId !== null };
+  const parts: Record<FieldTarget, Record<string, unknown>> = { own: {}, vocab: {}, sentence: {} };
+  for (const [field, value] of Object.entries(set)) {
+    const place = placeOf(card.row.type, field, where);
+    if (!place) throw new AppError('validation_failed', `A ${card.row.type} has no field ${field}.`, { fields: [{ field, message: 'Not a field of this material type.' }] });
+    parts[place.target][place.field] = value;
+  }
+
+  await revise(db, store, card, card.row.type, card.row.id, diff(card.state.data, parts.own, APPROVAL_DEFAULTS), options, result);
+  if (!Object.keys(parts.vocab).length && !Object.keys(parts.sentence).length) return result;
+
+  // A new word chosen in the same edit: its fields and sentence are the ones to edit now.
+  if (result.changed.length) {
+    card.row = (await readCardRow(db, card.row.type, card.row.id)) ?? card.row;
+    await lockStreams(db, cardStreams(card.row), card.versions);
+  }
+  const { sentenceId, vocabId } = linkedMaterials(card.row);
+
+  if (Object.keys(parts.vocab).length) {
+    const vocab = vocabId ? await getMaterial(db, 'vocab', vocabId) : null;
+    if (!vocab) {
+      throw new AppError('validation_failed', 'This reading has no word yet: choose a vocab id first, then edit the word.', {
+        fields: Object.keys(set)
+          .filter((f) => placeOf(card.row.type, f, where)?.target === 'vocab')
+          .map((field) => ({ field, message: 'Choose a vocab id first.' })),
+      });
+    }
+    await revise(db, store, card, 'vocab', vocab.id, diff(vocab.data, parts.vocab), options, result);
+  }
+
+  if (Object.keys(parts.sentence).length) {
+    const sentence = sentenceId ? await getMaterial(db, 'sentence', sentenceId) : null;
+    if (sentence) {
+      await revise(db, store, card, 'sentence', sentence.id, diff(sentence.data, parts.sentence), options, result);
+    } else {
+      await createSentence(db, store, card, parts.sentence, options, result);
+    }
+  }
+  return result;
+}
+
+async function createSentence(
+  db: Queryable,
+  store: EventStore,
+  card: LockedCard,
+  values: Record<string, unknown>,
+  options: WriteOptions,
+  result: WriteResult,
+): Promise<void> {
+  const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
+  if (!Object.keys(data).length) return;
+  const { type, id } = card.row;
+  for (let salt = 0; salt < 5; salt++) {
+    const sentenceId = adminSentenceId(type, id, salt);
+    const streamId = materialStreamId('sentence', sentenceId);
+    await lockStreams(db, [streamId], card.versions);
+    const existing = await getMaterial(db, 'sentence', sentenceId);
+    if (existing && (existing.data.material_type !== type || existing.data.material_id !== id)) continue; // someone else's id
+    if (existing) {
+      // Ours from before, no longer shown (marked unapproved): the new text replaces it and shows again.
+      await revise(db, store, card, 'sentence', sentenceId, diff(existing.data, { ...values, is_approved: null }), options, result);
+      return;
+    }
+    const event = {
+      ...MaterialImported({ materialType: 'sentence', materialId: sentenceId, data: { ...data, id: sentenceId, material_type: type, material_id: id }, source: 'admin' }),
+      eventId: options.eventIdFor?.(streamId),
+    };
+    const appended = await recordMaterialEvents(db, store, 'sentence', sentenceId, 'no_stream', [event], options.metadata);
+    card.versions.set(streamId, appended.streamVersion);
+    if (!appended.duplicate) result.changed.push(streamId);
+    return;
+  }
+  throw new AppError('conflict', 'Could not find a free id for a new sentence. Try again.');
+}

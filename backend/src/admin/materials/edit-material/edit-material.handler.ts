@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool, PoolClient } from 'pg';
+import { withTransaction } from '../../../platform/database/database';
+import { PG_POOL } from '../../../platform/database/database.module';
+import { AppError, ConcurrencyError } from '../../../platform/errors/app-error';
+import { EventStore } from '../../../platform/event-store/event-store';
+import { EventMetadata } from '../../../platform/event-store/event-store.types';
+import { canonical, CardType } from '../card-fields';
+import { cardStreams, LockedCard, lockCard, STALE_MESSAGE, versionToken, writeCardFields } from '../card-writer';
+import { MaterialDetailView, MaterialReader } from '../material-reader';
+
+export interface EditMaterialCommand {
+  type: CardType;
+  id: number;
+  /** the version the edit is based on (GET answered it): 409 when the material changed since */
+  expectedVersion: number;
+  /** Material field values; null removes */
+  set: Record<string, unknown>;
+  metadata: EventMetadata;
+  /** stable event ids (Idempotency-Key): a retried request records nothing twice */
+  eventIdFor?: (streamId: string) => string;
+}
+
+/** A reading's word must be one of its candidates (vocab_id_options), or none. */
+export function checkVocabChoice(card: LockedCard, set: Record<string, unknown>): void {
+  if (card.row.type !== 'reading' || !('vocab_id' in set) || set.vocab_id === null) return;
+  const data = card.state?.data ?? {};
+  if (set.vocab_id === data.vocab_id) return;
+  const options = Array.isArray(data.vocab_id_options) ? data.vocab_id_options : [];
+  if (!options.includes(set.vocab_id)) {
+    throw new AppError('validation_failed', `Word ${String(set.vocab_id)} is not one of this reading's candidate words (vocab_id_options).`, {
+      fields: [{ field: 'vocab_id', message: 'Choose one of the candidate words listed for this reading.' }],
+    });
+  }
+}
+
+function checkKanaWord(type: CardType, set: Record<string, unknown>): void {
+  if (type === 'kana' && 'vocab' in set && 'vocab_hiragana' in set && canonical(set.vocab) !== canonical(set.vocab_hiragana)) {
+    throw new AppError('validation_failed', "A kana's example word is written in kana only: vocab and vocab_hiragana must be the same.", {
+      fields: [{ field: 'vocab_hiragana', message: 'Must equal vocab for a kana.' }],
+    });
+  }
+}
+
+/**
+ * Runs an edit of one material under the card's locks: checks the version the admin saw, writes the changed
+ * fields (card-writer.ts) and answers the material as it is now. A stale version changes nothing.
+ */
+export async function editLocked(
+  pool: Pool,
+  type: CardType,
+  id: number,
+  expectedVersion: number | undefined,
+  work: (client: PoolClient, card: LockedCard) => Promise<void>,
+  eventIdFor?: (streamId: string) => string,
+): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    const card = await lockCard(client, type, id);
+    if (!card) throw new AppError('not_found', `There is no ${type} material ${id}.`);
+    if (eventIdFor) {
+      // The same request again (a retry after a lost answer): it was applied, answer the material as it is.
+      const ids = cardStreams(card.row).map(eventIdFor);
+      const { rowCount } = await client.query('select 1 from events where event_id = any($1::uuid[])', [ids]);
+      if (rowCount) return;
+    }
+    if (expectedVersion !== undefined && expectedVersion !== (await versionToken(client, card.row))) throw new ConcurrencyError(STALE_MESSAGE);
+    await work(client, card);
+  }).catch((error: { code?: string }) => {
+    // The catalogue's unique keys (a kana character) refuse a duplicate: say so instead of a 500.
+    if (error?.code === '23505') throw new AppError('conflict', 'Another material already has this value. Nothing was changed.');
+    throw error;
+  });
+}
+
+/** EditMaterial: PATCH /api/admin/materials/:id. */
+@Injectable()
+export class EditMaterialHandler {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly reader: MaterialReader,
+  ) {}
+
+  async edit(command: EditMaterialCommand): Promise<MaterialDetailView> {
+    checkKanaWord(command.type, command.set);
+    await editLocked(
+      this.pool,
+      command.type,
+      command.id,
+      command.expectedVersion,
+      async (client, card) => {
+        checkVocabChoice(card, command.set);
+        await writeCardFields(client, this.store, card, command.set, { metadata: command.metadata, eventIdFor: command.eventIdFor });
+      },
+      command.eventIdFor,
+    );
+    return this.reader.detail(command.type, command.id);
+  }
+}

@@ -1,0 +1,24 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { ZodPipe } from '../../../platform/http/zod.pipe';
+import { listParams, listParamsSchema } from '../material-list.filters';
+import { MaterialReader } from '../material-reader';
+
+const querySchema = listParamsSchema.extend({
+  page: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(1).max(100_000).default(1)),
+});
+
+/**
+ * GET /api/admin/materials?type&course&level&filters&page → {items, total, page, page_size}: the cards of one
+ * type in course order, filtered by flags (no_sentence, no_audio, no_image, audio_unapproved, image_unapproved,
+ * not_servable; joined by +, spaces or commas; all must hold).
+ */
+@Controller('api/admin/materials')
+export class ListMaterialsHttp {
+  constructor(private readonly reader: MaterialReader) {}
+
+  @Get()
+  list(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>) {
+    return this.reader.list(listParams(query), query.page);
+  }
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
+import { MATERIAL_STREAM_TYPE, materialStreamId } from '../../../content';
+import { assertMediaActions, isMediaJobAction, MediaActionRequested, MediaJobAction, MediaJobs } from '../../../media';
+import { withTransaction } from '../../../platform/database/database';
+import { PG_POOL } from '../../../platform/database/database.module';
+import { AppError } from '../../../platform/errors/app-error';
+import { EventStore } from '../../../platform/event-store/event-store';
+import { EventMetadata } from '../../../platform/event-store/event-store.types';
+import { CardType } from '../card-fields';
+import { lockCard, writeCardFields } from '../card-writer';
+
+export interface RequestActionsCommand {
+  type: CardType;
+  id: number;
+  actions: string[];
+  metadata: EventMetadata;
+  /** stable event ids (Idempotency-Key): a retried request records and enqueues once */
+  eventIdFor?: (streamId: string) => string;
+}
+
+export interface RequestActionsResult {
+  /** the MediaActionRequested event id: every job id and outcome event derives from it (absent for approvals only) */
+  request_id?: string;
+  requested: string[];
+}
+
+/** Approvals are decisions recorded at once: the flag each one sets. */
+const APPROVALS: Record<string, { field: 'is_audio_approved' | 'is_image_approved'; value: boolean }> = {
+  approve_audio: { field: 'is_audio_approved', value: true },
+  unapprove_audio: { field: 'is_audio_approved', value: false },
+  approve_image: { field: 'is_image_approved', value: true },
+  unapprove_image: { field: 'is_image_approved', value: false },
+};
+
+/**
+ * RequestMediaActions: POST /api/admin/materials/:id/actions. Approvals become a MaterialRevised of the card
+ * (is_audio_approved / is_image_approved). Job actions become one MediaActionRequested (the admin as actor) and
+ * one BullMQ job each, with ids derived from that event's id.
+ *
+ * Nothing half-done: when jobs are asked for, the queue is checked first (503 at once while Redis is down), then
+ * in one transaction the request (and approvals) are recorded and the jobs enqueued before the commit. If the
+ * enqueue fails the transaction rolls back: no request is recorded without its jobs. If the commit failed after
+ * a successful enqueue, the retry (same Idempotency-Key → same event id → same job ids) enqueues nothing twice.
+ */
+@Injectable()
+export class RequestActionsHandler {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly jobs: MediaJobs,
+  ) {}
+
+  async request(command: RequestActionsCommand): Promise<RequestActionsResult> {
+    const actions = [...new Set(command.actions)];
+    if (!actions.length) {
+      throw new AppError('validation_failed', 'Name at least one action.', { fields: [{ field: 'actions', message: 'No action was asked for.' }] });
+    }
+    assertMediaActions(actions);
+    const jobActions = actions.filter(isMediaJobAction) as MediaJobAction[];
+    const set: Record<string, boolean> = {};
+    for (const action of actions.filter((a) => APPROVALS[a])) {
+      const { field, value } = APPROVALS[action];
+      if (field in set && set[field] !== value) {
+        throw new AppError('validation_failed', `Approve and unapprove the same ${field === 'is_audio_approved' ? 'audio' : 'image'} at once? Choose one.`, {
+          fields: [{ field: 'actions', message: 'Contradicting approvals.' }],
+        });
+      }
+      set[field] = value;
+    }
+    if (jobActions.length) await this.jobs.assertAvailable();
+
+    const streamId = materialStreamId(command.type, command.id);
+    return withTransaction(this.pool, async (client) => {
+      const card = await lockCard(client, command.type, command.id);
+      if (!card) throw new AppError('not_found', `There is no ${command.type} material ${command.id}.`);
+      if (Object.keys(set).length) {
+        await writeCardFields(client, this.store, card, set, {
+          metadata: command.metadata,
+          eventIdFor: command.eventIdFor ? (s) => command.eventIdFor!(`approve|${s}`) : undefined,
+        });
+      }
+      if (!jobActions.length) return { requested: actions };
+
+      const requestId = command.eventIdFor?.(`request|${streamId}`) ?? randomUUID();
+      const event = { ...MediaActionRequested({ materialType: command.type, materialId: command.id, actions: jobActions }), eventId: requestId };
+      const appended = await this.store.append(streamId, MATERIAL_STREAM_TYPE, card.versions.get(streamId) ?? 'any', [event], command.metadata, client);
+      card.versions.set(streamId, appended.streamVersion);
+      await this.jobs.enqueue({
+        requestEventId: requestId,
+        materialType: command.type,
+        materialId: command.id,
+        actions: jobActions,
+        actorId: command.metadata.actorId ?? null,
+      });
+      return { request_id: requestId, requested: actions };
+    });
+  }
+}

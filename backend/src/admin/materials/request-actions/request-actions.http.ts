@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
+import { metadataOf } from '../../../platform/http/request-context';
+import { ZodPipe } from '../../../platform/http/zod.pipe';
+import { requestEventIds } from '../../ids';
+import { CARD_TYPES } from '../card-fields';
+import { materialIdPipe } from '../material-id';
+import { RequestActionsHandler, RequestActionsResult } from './request-actions.handler';
+
+/** `actions` is a map (SPEC §7) whose true entries are asked for; a list of names is accepted too. */
+const bodySchema = z.object({
+  type: z.enum(CARD_TYPES),
+  actions: z.union([z.record(z.string().max(60), z.unknown()), z.array(z.string().max(60)).max(20)]),
+});
+
+/**
+ * POST /api/admin/materials/:id/actions {type, actions: {fetch_audio: true, approve_image: true, …}} → 202
+ * {request_id, requested}. Unknown action → 400; job actions while the queue (Redis) is down → 503, nothing
+ * recorded. Job results arrive later in the material's `jobs` and history.
+ */
+@Controller('api/admin/materials')
+export class RequestActionsHttp {
+  constructor(private readonly handler: RequestActionsHandler) {}
+
+  @Post(':id/actions')
+  @HttpCode(202)
+  @Idempotent()
+  request(
+    @Param('id', materialIdPipe) id: number,
+    @Body(new ZodPipe(bodySchema)) body: z.infer<typeof bodySchema>,
+    @Req() request: FastifyRequest,
+  ): Promise<RequestActionsResult> {
+    const actions = Array.isArray(body.actions) ? body.actions : Object.entries(body.actions).filter(([, on]) => on !== false && on !== null && on !== 0).map(([a]) => a);
+    return this.handler.request({
+      type: body.type,
+      id,
+      actions,
+      metadata: metadataOf(request),
+      eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), 'actions'),
+    });
+  }
+}

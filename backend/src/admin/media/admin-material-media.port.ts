@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
+import { MATERIAL_STREAM_TYPE, materialStreamId } from '../../content';
+import {
+  EventMaterialMediaPort,
+  MaterialMediaPort,
+  MaterialMediaText,
+  MediaActionSucceeded,
+  MediaJobAction,
+  MediaJobContext,
+  mediaOutcomeEventId,
+  MediaResult,
+} from '../../media';
+import { withTransaction } from '../../platform/database/database';
+import { PG_POOL } from '../../platform/database/database.module';
+import { EventStore } from '../../platform/event-store/event-store';
+import { adminEventId } from '../ids';
+import { CARD_TYPES, CardType } from '../materials/card-fields';
+import { CardRow, lockCard, writeCardFields } from '../materials/card-writer';
+
+/** The Material fields a job result may set (media.events.ts mediaResultSchema, without its `note`). */
+const RESULT_FIELDS = [
+  'audio_url',
+  'audio_spec',
+  'image_url',
+  'image_tmp',
+  'sentence',
+  'furigana',
+  'sentence_meaning',
+  'sentence_breakdown',
+  'sentence_context',
+  'image_description',
+] as const;
+
+/**
+ * What a job's result changes on the card: its fields, and a new audio or image is not approved yet (an
+ * admin listens or looks first).
+ */
+export function resultChanges(result: MediaResult, row: CardRow): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const field of RESULT_FIELDS) if (result[field] !== undefined) set[field] = result[field];
+  if (set.audio_url !== undefined && set.audio_url !== row.data.audio_url) set.is_audio_approved = false;
+  if (set.image_url !== undefined && set.image_url !== row.data.image_url) set.is_image_approved = false;
+  return set;
+}
+
+const isCardType = (type: string): type is CardType => (CARD_TYPES as readonly string[]).includes(type);
+
+/**
+ * The admin's MATERIAL_MEDIA_PORT: a succeeded job records its MediaActionSucceeded and applies the result to
+ * the material (a MaterialRevised per material it shows: the card's media, its sentence…) in one transaction,
+ * so the catalogue and the learner's card show it at once. The admin who asked is the actor. Retried jobs
+ * append the same outcome id: the store keeps one, and a duplicate applies nothing again. Loading and failures
+ * are the default port's.
+ */
+@Injectable()
+export class AdminMaterialMediaPort implements MaterialMediaPort {
+  private readonly events: EventMaterialMediaPort;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly store: EventStore,
+  ) {
+    this.events = new EventMaterialMediaPort(pool, store);
+  }
+
+  load(materialType: string, materialId: number): Promise<MaterialMediaText | null> {
+    return this.events.load(materialType, materialId);
+  }
+
+  async recordSucceeded(requestEventId: string, action: MediaJobAction, result: MediaResult, jobId: string, context: MediaJobContext): Promise<void> {
+    const type = context.materialType;
+    if (!isCardType(type)) return this.events.recordSucceeded(requestEventId, action, result, jobId, context);
+    const outcomeId = mediaOutcomeEventId(requestEventId, action, 'succeeded');
+    const metadata = { actorId: context.actorId, causationId: requestEventId, correlationId: requestEventId, jobId, via: 'media' };
+    await withTransaction(this.pool, async (client) => {
+      const card = await lockCard(client, type, context.materialId);
+      const streamId = materialStreamId(type, context.materialId);
+      const event = MediaActionSucceeded({ materialType: type, materialId: context.materialId, action, requestEventId, jobId, result });
+      const appended = await this.store.append(streamId, MATERIAL_STREAM_TYPE, card?.versions.get(streamId) ?? 'any', [{ ...event, eventId: outcomeId }], metadata, client);
+      // A material without history (a bare catalogue row) only gets its outcome, as with the default port.
+      if (appended.duplicate || !card?.state) return;
+      card.versions.set(streamId, appended.streamVersion);
+      const set = resultChanges(result, card.row);
+      if (!Object.keys(set).length) return;
+      await writeCardFields(client, this.store, card, set, { metadata, eventIdFor: (s) => adminEventId('media-result', `${outcomeId}\u0000${s}`) });
+    });
+  }
+
+  recordFailed(requestEventId: string, action: MediaJobAction, message: string, final: boolean, context: MediaJobContext & { jobId: string }): Promise<void> {
+    return this.events.recordFailed(requestEventId, action, message, final, context);
+  }
+}

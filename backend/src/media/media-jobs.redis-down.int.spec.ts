@@ -1,0 +1,91 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { AppError } from '../platform/errors/app-error';
+import { MediaJobs, QUEUE_UNAVAILABLE } from './media-jobs';
+import { MediaQueue } from './media-queue';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = Date.now();
+  const value = await fn();
+  return { value, ms: Date.now() - start };
+}
+
+const request = () => ({ requestEventId: randomUUID(), materialType: 'vocab', materialId: 1, actions: ['fetch_audio'], actorId: null });
+
+describe('media jobs when Redis cannot be reached', () => {
+  it('enqueue fails within ~2 s with the 503 AppError when Redis is not listening', async () => {
+    const media = new MediaQueue('redis://127.0.0.1:1', `kioku-test-down-${randomUUID().slice(0, 8)}`);
+    try {
+      const jobs = new MediaJobs(media);
+      const { value: error, ms } = await timed(() => jobs.enqueue(request()).catch((e) => e));
+      expect(ms).toBeLessThan(2_000);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'unavailable', status: 503, message: QUEUE_UNAVAILABLE });
+      expect(error.message).toBe('Media actions are unavailable right now because the job queue (Redis) cannot be reached. Try again in a minute.');
+      const overview = await timed(() => jobs.overview().catch((e) => e));
+      expect(overview.ms).toBeLessThan(2_000);
+      expect(overview.value).toMatchObject({ code: 'unavailable', status: 503 });
+    } finally {
+      await media.close();
+    }
+  });
+
+  describe('a Redis that stops and comes back (a redis-server of this test)', () => {
+    let port: number;
+    let server: ChildProcess | undefined;
+    const prefix = `kioku-test-restart-${randomUUID().slice(0, 8)}`;
+
+    async function startRedis(): Promise<void> {
+      server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    async function stopRedis(): Promise<void> {
+      const s = server;
+      server = undefined;
+      if (!s || s.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        s.once('exit', () => resolve());
+        s.kill('SIGKILL');
+      });
+    }
+
+    beforeAll(async () => {
+      port = await freePort();
+      await startRedis();
+    });
+    afterAll(stopRedis);
+
+    it('enqueues while up, fails fast while down, enqueues again once it is back', async () => {
+      const media = new MediaQueue(`redis://127.0.0.1:${port}`, prefix);
+      try {
+        await media.queue.waitUntilReady();
+        const jobs = new MediaJobs(media);
+        expect(await jobs.enqueue(request())).toHaveLength(1);
+
+        await stopRedis();
+        await new Promise((r) => setTimeout(r, 100));
+        const down = await timed(() => jobs.enqueue(request()).catch((e) => e));
+        expect(down.ms).toBeLessThan(2_100);
+        expect(down.value).toMatchObject({ code: 'unavailable', status: 503 });
+
+        await startRedis();
+        const deadline = Date.now() + 10_000;
+        while (!media.ready && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        expect(await jobs.enqueue(request())).toHaveLength(1);
+        // Nothing was added behind the caller's back while Redis was down.
+        expect(await media.queue.count()).toBe(1);
+      } finally {
+        await media.close();
+      }
+    });
+  });
+});

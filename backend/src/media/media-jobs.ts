@@ -1,0 +1,160 @@
+import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { AppError } from '../platform/errors/app-error';
+import { parseOrThrow } from '../platform/http/zod.pipe';
+import { assertMediaActions, isMediaJobAction, MediaJobAction } from './media-actions';
+import { MEDIA_QUEUE, MediaJobData, mediaJobId, MediaQueue } from './media-queue';
+
+export const QUEUE_UNAVAILABLE = 'Media actions are unavailable right now because the job queue (Redis) cannot be reached. Try again in a minute.';
+export const MEDIA_JOB_ATTEMPTS = 4;
+
+const requestSchema = z.object({
+  requestEventId: z.uuid(),
+  materialType: z.string().regex(/^[a-z_]{1,30}$/),
+  materialId: z.number().int().positive(),
+  actions: z.array(z.string()).min(1),
+  actorId: z.string().max(100).nullable().optional(),
+});
+
+export interface MediaJobsRequest {
+  /** the id of the MediaActionRequested event: every job id and outcome event id derive from it */
+  requestEventId: string;
+  materialType: string;
+  materialId: number;
+  /** action names; approve_* / unapprove_* are accepted and skipped (they are not jobs) */
+  actions: string[];
+  actorId?: string | null;
+}
+
+export interface EnqueuedMediaJob {
+  action: MediaJobAction;
+  jobId: string;
+}
+
+export interface QueueOverview {
+  queue: string;
+  counts: { waiting: number; active: number; completed: number; failed: number; delayed: number };
+  failed: {
+    id: string;
+    action: string;
+    materialType: string | null;
+    materialId: number | null;
+    requestEventId: string | null;
+    error: string;
+    attempts: number;
+    failedAt: string | null;
+  }[];
+}
+
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const MEDIA_JOBS_OPTIONS = Symbol('MEDIA_JOBS_OPTIONS');
+export interface MediaJobsOptions {
+  /** first retry delay (exponential backoff); 2 s by default */
+  backoffMs?: number;
+  /** how long enqueue waits for Redis before answering 503; 2 s by default */
+  timeoutMs?: number;
+}
+
+const unavailable = () => new AppError('unavailable', QUEUE_UNAVAILABLE, { retryAfterSeconds: 60 });
+
+/**
+ * Enqueues media actions: one BullMQ job per action on the `media` queue, with an id derived from the
+ * request event, so enqueueing the same request twice adds nothing. Fails within ~2 s with a 503 AppError
+ * when Redis cannot be reached.
+ */
+@Injectable()
+export class MediaJobs implements OnApplicationShutdown {
+  constructor(
+    @Inject(MEDIA_QUEUE) private readonly media: MediaQueue,
+    @Optional() @Inject(MEDIA_JOBS_OPTIONS) private readonly options: MediaJobsOptions = {},
+  ) {
+    this.options ??= {};
+  }
+
+  /**
+   * Throws the 503 AppError unless the queue's Redis connection is up (waiting at most ~1.5 s while a first
+   * connection is being made). Call it before recording a request, so no request is recorded without its jobs.
+   */
+  async assertAvailable(): Promise<void> {
+    if (!(await this.media.whenReady(Math.min(1_500, this.options.timeoutMs ?? 2_000)))) throw unavailable();
+  }
+
+  async enqueue(request: MediaJobsRequest): Promise<EnqueuedMediaJob[]> {
+    const r = parseOrThrow(requestSchema, request, 'media job request');
+    assertMediaActions(r.actions);
+    const actions = [...new Set(r.actions.filter(isMediaJobAction))];
+    if (!actions.length) return [];
+    const started = Date.now();
+    const budget = this.options.timeoutMs ?? 2_000;
+    await this.assertAvailable();
+    const jobs = actions.map((action) => {
+      const jobId = mediaJobId(r.requestEventId, action);
+      const data: MediaJobData = { requestEventId: r.requestEventId, materialType: r.materialType, materialId: r.materialId, action, actorId: r.actorId ?? null };
+      const opts: JobsOptions = {
+        jobId,
+        attempts: MEDIA_JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.options.backoffMs ?? 2_000 },
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1_000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 5_000 },
+      };
+      return { name: action, data, opts };
+    });
+    try {
+      await within(this.media.queue.addBulk(jobs), Math.max(500, budget - (Date.now() - started)));
+    } catch {
+      throw unavailable();
+    }
+    return actions.map((action) => ({ action, jobId: mediaJobId(r.requestEventId, action) }));
+  }
+
+  /** Counts per state and the last failed jobs with their errors (the queue dashboard). */
+  async overview(failedLimit = 20): Promise<QueueOverview> {
+    await this.assertAvailable();
+    try {
+      return await within(this.readOverview(failedLimit), this.options.timeoutMs ?? 2_000);
+    } catch {
+      throw unavailable();
+    }
+  }
+
+  private async readOverview(failedLimit: number): Promise<QueueOverview> {
+    const queue = this.media.queue;
+    const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+    const failed = await queue.getFailed(0, failedLimit - 1);
+    return {
+      queue: queue.name,
+      counts: {
+        waiting: counts.waiting ?? 0,
+        active: counts.active ?? 0,
+        completed: counts.completed ?? 0,
+        failed: counts.failed ?? 0,
+        delayed: counts.delayed ?? 0,
+      },
+      failed: failed
+        .filter((job) => job)
+        .map((job) => ({
+          id: String(job.id),
+          action: job.name,
+          materialType: job.data?.materialType ?? null,
+          materialId: job.data?.materialId ?? null,
+          requestEventId: job.data?.requestEventId ?? null,
+          error: job.failedReason ?? '',
+          attempts: job.attemptsMade,
+          failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+        })),
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.media.close();
+  }
+}

@@ -1,0 +1,82 @@
+import { Job, UnrecoverableError } from 'bullmq';
+import { MEDIA_JOBS } from '../jobs';
+import { isMediaJobAction } from '../media-actions';
+import { MediaJobError } from '../media-job-error';
+import { MediaResult, mediaResultSchema } from '../media.events';
+import type { MaterialMediaPort, MediaJobContext } from '../material-media.port';
+import type { MediaJobData } from '../media-queue';
+import type { MediaProviders } from '../providers/media-providers';
+import type { MediaStorage } from '../storage/media-storage';
+
+export interface RunnerLogger {
+  info(message: string, extra?: Record<string, unknown>): void;
+  warn(message: string, extra?: Record<string, unknown>): void;
+}
+
+const silent: RunnerLogger = { info: () => undefined, warn: () => undefined };
+
+/** A failure message the admin can act on, whatever was thrown. */
+export function failureMessage(action: string, error: unknown): string {
+  if (error instanceof MediaJobError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `${action} failed unexpectedly: ${message.slice(0, 500)}. If it keeps failing, the worker's log has the details.`;
+}
+
+/**
+ * Runs one media job: loads the material through the port, runs the action's job, records the outcome through
+ * the port. Failures that retrying cannot fix become UnrecoverableError (no retry); the others are retried by
+ * BullMQ and recorded as final on the last attempt.
+ */
+export class MediaJobRunner {
+  constructor(
+    private readonly port: MaterialMediaPort,
+    private readonly providers: MediaProviders,
+    private readonly storage: MediaStorage,
+    private readonly logger: RunnerLogger = silent,
+  ) {}
+
+  async run(job: Pick<Job<MediaJobData>, 'id' | 'data' | 'attemptsMade' | 'opts'>, signal?: AbortSignal): Promise<MediaResult> {
+    const { requestEventId, materialType, materialId, action, actorId } = job.data;
+    const jobId = String(job.id);
+    const attempt = job.attemptsMade + 1;
+    const maxAttempts = job.opts.attempts ?? 1;
+    const context: MediaJobContext = { materialType, materialId, actorId, attempt };
+    if (!isMediaJobAction(action)) throw new UnrecoverableError(`Unknown media action "${action}".`);
+    try {
+      const material = await this.port.load(materialType, materialId);
+      if (!material) throw new MediaJobError(`The ${materialType} material ${materialId} does not exist (any more).`, false);
+      const produced = await MEDIA_JOBS[action].run({
+        action,
+        materialType,
+        materialId,
+        material,
+        providers: this.providers,
+        storage: this.storage,
+        signal,
+        log: (message) => this.logger.info(message, { jobId, action }),
+      });
+      const result = mediaResultSchema.parse(produced);
+      await this.port.recordSucceeded(requestEventId, action, result, jobId, context);
+      this.logger.info(`${action} succeeded`, { jobId, materialType, materialId });
+      return result;
+    } catch (error) {
+      const message = failureMessage(action, error);
+      const retryable = !(error instanceof MediaJobError) || error.retryable;
+      const final = !retryable || attempt >= maxAttempts;
+      this.logger.warn(`${action} failed${final ? '' : ', will retry'}: ${message}`, { jobId, attempt, err: error instanceof MediaJobError ? undefined : String((error as Error)?.stack ?? error) });
+      await this.port.recordFailed(requestEventId, action, message, final, { ...context, jobId }).catch((e: Error) =>
+        this.logger.warn(`could not record the failure of ${action}: ${e.message}`, { jobId }),
+      );
+      if (!retryable) throw new UnrecoverableError(message);
+      throw new Error(message);
+    }
+  }
+
+  /** BullMQ failed a job by itself (it stalled too often: workers died under it): record it as final. */
+  async recordGivenUp(job: Pick<Job<MediaJobData>, 'id' | 'data' | 'attemptsMade'>, reason: string): Promise<void> {
+    const { requestEventId, materialType, materialId, action, actorId } = job.data;
+    if (!isMediaJobAction(action)) return;
+    const message = `${action} was given up: ${reason}. The worker processing it stopped repeatedly; check the worker's log and run the action again.`;
+    await this.port.recordFailed(requestEventId, action, message, true, { materialType, materialId, actorId, attempt: job.attemptsMade + 1, jobId: String(job.id) });
+  }
+}
