@@ -68,6 +68,20 @@ export function flashcardView(material: MaterialRef, card: CardRef | null): Flas
     next_intervals: nextIntervals(card),
     version: Number(card?.version ?? 0),
     due_at: card ? new Date(card.due_at).toISOString() : null,
-    material: material.data,
+    material: learnerMaterial(material.data),
+  };
+}
+
+/**
+ * Learners hear and see only media an admin approved (DESIGN §3, SPEC §5): generated audio or images that are
+ * still waiting for review are left out of the card.
+ */
+export function learnerMaterial(data: unknown): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const d = data as Record<string, unknown>;
+  return {
+    ...d,
+    audio_url: d.is_audio_approved === true ? (d.audio_url ?? null) : null,
+    image_url: d.is_image_approved === true ? (d.image_url ?? null) : null,
   };
 }

@@ -1,4 +1,4 @@
-import { flashcardView, nextIntervals, parseFlashcardId } from './flashcard.view';
+import { flashcardView, learnerMaterial, nextIntervals, parseFlashcardId } from './flashcard.view';
 import { deterministicUuid, gradeEventId } from './ids';
 
 describe('flashcard ids', () => {
@@ -36,7 +36,7 @@ describe('next intervals shown on the grade buttons', () => {
       next_intervals: { '0': 0, '3': 0, '5': 0, '10': 696 },
       version: 0,
       due_at: null,
-      material: { kana: 'か' },
+      material: { kana: 'か', audio_url: null, image_url: null },
     });
   });
 });
@@ -50,5 +50,14 @@ describe('deterministic event ids', () => {
     expect(gradeEventId('u1', 'key-12345679', 'reading-1')).not.toBe(a);
     expect(gradeEventId('u1', 'key-12345678', 'reading-2')).not.toBe(a);
     expect(deterministicUuid('a', 'bc')).not.toBe(deterministicUuid('ab', 'c'));
+  });
+});
+
+describe('learnerMaterial', () => {
+  it('serves audio and image only once an admin approved them', () => {
+    const pending = { audio_url: '/media/a.wav', is_audio_approved: false, image_url: '/media/i.png', is_image_approved: false, vocab: '猫' };
+    expect(learnerMaterial(pending)).toEqual({ ...pending, audio_url: null, image_url: null });
+    const approved = { ...pending, is_audio_approved: true, is_image_approved: true };
+    expect(learnerMaterial(approved)).toEqual(approved);
   });
 });
