@@ -9,5 +9,6 @@ module.exports = {
   },
   maxWorkers: 1,
   testTimeout: 120000,
+  forceExit: true,
   reporters: ['default', ['<rootDir>/scripts/summary-reporter.js', { name: 'e2e' }]],
 };
