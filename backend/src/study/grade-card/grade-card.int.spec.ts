@@ -184,9 +184,17 @@ describe('GET/POST /api/flashcard', () => {
     const user = await signUpTestUser(app.inject);
     const results = await Promise.all([grade(user, { id: 'reading-2', grade: 3, fetch_new: true }), grade(user, { id: 'reading-2', grade: 5, fetch_new: true })]);
     const events = await cardEvents(user.id);
-    // Both read "new card" before either committed, so the second append finds the stream taken.
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(events).toHaveLength(1);
+    const statuses = results.map((r) => r.statusCode).sort();
+    if (statuses[1] === 409) {
+      // Both read "new card" before either committed: the second append found the stream taken, nothing recorded.
+      expect(statuses).toEqual([200, 409]);
+      expect(events.map((e) => e.event_type)).toEqual(['CardLearned']);
+    } else {
+      // On a loaded machine the second request may start after the first committed: it is then a review of
+      // the learned card. Either way every acknowledged grade is recorded exactly once, in order.
+      expect(statuses).toEqual([200, 200]);
+      expect(events.map((e) => e.event_type)).toEqual(['CardLearned', 'CardGraded']);
+    }
   });
 
   it('keeps learners without a subscription on level 1 by every call, and opens everything to subscribers', async () => {
