@@ -232,7 +232,9 @@ async function main() {
   try {
     const port = await freePort();
     // npm start's own path: migrations, the bundled content load, then API + projections + awards reactor.
-    child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+    // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (written when it stops).
+    const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, join(root, 'backend', 'dist', 'main.js')], {
       env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: 'all', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

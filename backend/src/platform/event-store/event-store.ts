@@ -50,6 +50,31 @@ const EVENT_COLUMNS =
 
 export { EVENTS_CHANNEL } from './commit-notifier';
 
+/**
+ * The nine arguments of the append_events SQL function ($1…$9), validated: event ids (given or new), each
+ * event's data against its registered schema, the schema versions and the metadata. SQL functions that append
+ * as part of a larger write (study_record_grade) take the same nine first.
+ */
+export function appendArguments(streamId: string, streamType: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata = {}): unknown[] {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  const ids = events.map((e) => e.eventId ?? randomUUID());
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`event id ${id} is not a uuid`);
+  const data = events.map((e) => JSON.stringify(validateNewEvent(e.type, e.data)));
+  const actor = metadata.actorId && UUID.test(metadata.actorId) ? metadata.actorId : null;
+  const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
+  return [
+    streamId,
+    streamType,
+    expectedToNumber(expected),
+    ids,
+    events.map((e) => e.type),
+    events.map((e) => currentSchemaVersion(e.type)),
+    data,
+    events.map(() => meta),
+    actor,
+  ];
+}
+
 export class EventStore {
   private readonly notifier: CommitNotifier;
   constructor(private readonly pool: Pool) {
@@ -68,23 +93,7 @@ export class EventStore {
     metadata: EventMetadata = {},
     db: Queryable = this.pool,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const ids = events.map((e) => e.eventId ?? randomUUID());
-    for (const id of ids) if (!UUID.test(id)) throw new Error(`event id ${id} is not a uuid`);
-    const data = events.map((e) => JSON.stringify(validateNewEvent(e.type, e.data)));
-    const actor = metadata.actorId && UUID.test(metadata.actorId) ? metadata.actorId : null;
-    const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
-    const params = [
-      streamId,
-      streamType,
-      expectedToNumber(expected),
-      ids,
-      events.map((e) => e.type),
-      events.map((e) => currentSchemaVersion(e.type)),
-      data,
-      events.map(() => meta),
-      actor,
-    ];
+    const params = appendArguments(streamId, streamType, expected, events, metadata);
     const sql = 'select stream_version, global_position, transaction_id::text as transaction_id, duplicate from append_events($1, $2, $3, $4::uuid[], $5::text[], $6::smallint[], $7::jsonb[], $8::jsonb[], $9::uuid)';
     let rows: { stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }[];
     try {
@@ -110,6 +119,11 @@ export class EventStore {
       transactionId: last.transaction_id,
       duplicate: rows[0].duplicate,
     };
+  }
+
+  /** Wakes the projection runners after a commit that appended through another SQL function (study_record_grade). */
+  committed(): void {
+    this.notifier.notify();
   }
 
   async streamVersion(streamId: string, db: Queryable = this.pool): Promise<number> {

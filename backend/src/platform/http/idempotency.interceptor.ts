@@ -8,8 +8,26 @@ import { AppError } from '../errors/app-error';
 import { PG_POOL } from '../database/database.module';
 
 const IDEMPOTENT = 'kioku:idempotent';
+
+/**
+ * Who keeps the key's record:
+ * - 'interceptor' (default): this interceptor stores the key before the handler runs and the answer after it
+ *   (two extra round trips, any handler);
+ * - 'handler': the handler records the key's request hash in its own write (one round trip for the whole
+ *   write) and answers a retry from the current state; the interceptor only validates the header and hands
+ *   the handler its scope, key and request hash (idempotencyOf). The grade path uses it (docs/decisions.md).
+ */
+export type IdempotencyRecorder = 'interceptor' | 'handler';
+
 /** Marks a write route that honours the Idempotency-Key header. */
-export const Idempotent = () => SetMetadata(IDEMPOTENT, true);
+export const Idempotent = (recordedBy: IdempotencyRecorder = 'interceptor') => SetMetadata(IDEMPOTENT, recordedBy);
+
+/** What a handler that records its own key needs: the key's scope (user, method, route), the key, the body's hash. */
+export interface IdempotencyRequest {
+  scope: string;
+  key: string;
+  requestHash: string;
+}
 
 const KEY = /^[A-Za-z0-9_\-:.]{8,200}$/;
 
@@ -24,7 +42,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector, @Inject(PG_POOL) private readonly pool: Pool) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+    const recordedBy = this.reflector.get<IdempotencyRecorder | undefined>(IDEMPOTENT, context.getHandler());
+    if (!recordedBy) return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers['idempotency-key'];
     if (header === undefined) return next.handle();
@@ -33,13 +52,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
         fields: [{ field: 'Idempotency-Key', message: 'Invalid format.' }],
       });
     }
+    if (recordedBy === 'handler') {
+      const handled = request as FastifyRequest & { idempotencyKey?: string; idempotency?: IdempotencyRequest };
+      handled.idempotencyKey = header;
+      handled.idempotency = { scope: scopeOf(request), key: header, requestHash: requestHashOf(request) };
+      return next.handle();
+    }
     return from(this.run(context, request, header, next));
   }
 
   private async run(context: ExecutionContext, request: FastifyRequest, key: string, next: CallHandler): Promise<unknown> {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const scope = `${request.user?.id ?? 'anonymous'} ${request.method} ${request.routeOptions.url ?? request.url}`;
-    const hash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+    const scope = scopeOf(request);
+    const hash = requestHashOf(request);
     const inserted = await this.pool.query(
       `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3) on conflict do nothing`,
       [scope, key, hash],
@@ -49,7 +74,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       const stored = rows[0];
       if (!stored) return this.run(context, request, key, next);
       if (stored.request_hash !== hash) {
-        throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+        throw idempotencyMismatch();
       }
       if (stored.status_code === null) {
         throw new AppError('conflict', 'The same request is still being processed. Wait a moment and retry.');
@@ -72,6 +97,24 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw error;
     }
   }
+}
+
+/** 422: the key was used before with another body. */
+export function idempotencyMismatch(): AppError {
+  return new AppError('idempotency_mismatch', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+}
+
+function scopeOf(request: FastifyRequest): string {
+  return `${request.user?.id ?? 'anonymous'} ${request.method} ${request.routeOptions.url ?? request.url}`;
+}
+
+function requestHashOf(request: FastifyRequest): string {
+  return createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+}
+
+/** The Idempotency-Key of a route marked @Idempotent('handler'), with its scope and request hash. */
+export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | undefined {
+  return (request as FastifyRequest & { idempotency?: IdempotencyRequest }).idempotency;
 }
 
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

@@ -11,6 +11,12 @@ export interface RunnerOptions {
   leaseMs?: number;
   pollMs?: number;
   batchSize?: number;
+  /**
+   * After a batch smaller than batchSize, wait this long before the next one: under a steady stream of commits
+   * a projection then applies fewer, larger batches (each batch costs about six round trips and two commits,
+   * which at 300 grades/s were a third of the database's round trips). Read models lag by at most this more.
+   */
+  lingerMs?: number;
   /** where the NOTIFY listener connects; without it the runner only polls */
   listenUrl?: string;
   onError?: (projection: string, error: unknown) => void;
@@ -74,6 +80,7 @@ export class ProjectionRunner {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly batchSize: number;
+  private readonly lingerMs: number;
   private readonly projections: Projection[];
   private running = false;
   private loops: Promise<void>[] = [];
@@ -93,6 +100,7 @@ export class ProjectionRunner {
     this.leaseMs = options.leaseMs ?? 15_000;
     this.pollMs = options.pollMs ?? 1_000;
     this.batchSize = options.batchSize ?? 1_000;
+    this.lingerMs = options.lingerMs ?? 20;
   }
 
   async start(): Promise<void> {
@@ -183,7 +191,12 @@ export class ProjectionRunner {
         this.options.onError?.(projection.name, error);
       }
       if (!this.running) break;
-      if (read >= this.batchSize || (read >= 0 && this.notifications !== seen)) continue;
+      if (read >= this.batchSize) continue;
+      if (read > 0 && this.lingerMs > 0) {
+        await new Promise((r) => setTimeout(r, this.lingerMs));
+        continue;
+      }
+      if (read >= 0 && this.notifications !== seen) continue;
       // Back off on repeated failures (database restarting), else sleep until NOTIFY or the poll tick.
       const wait = failures ? Math.min(30_000, this.pollMs * 2 ** Math.min(failures, 5)) : this.pollMs;
       await this.sleep(wait);

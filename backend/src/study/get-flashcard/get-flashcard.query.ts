@@ -65,14 +65,11 @@ function nextCardSql(level: string) {
     join materials m on m.material_type = c.material_type and m.material_id = c.material_id
    where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4
    order by c.due_at, c.material_type, c.material_id limit 1)`;
-  // "Not learned" as a correlated subquery with a limit, not NOT EXISTS: it stays a primary-key probe per
-  // material in lesson order whatever the statistics say (an anti-join planned on a fresh, unanalyzed
-  // card_states can turn into a scan of every learned card per material).
-  const lesson = `(select ${NEW_JSON} from materials m
-   where m.course = $2 and m.servable and m.level <= (select new_level from params)
-     and (select 1 from card_states c where c.user_id = $1 and c.course = $2
-           and c.material_type = m.material_type and c.material_id = m.material_id limit 1) is null
-   order by m.level, m.position limit 1)`;
+  // The first unlearned material in lesson order comes from study_first_unlearned (migration 032), which walks
+  // the lesson index from the learner's lesson floor: its cost does not grow with the cards already learned.
+  const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2) u
+    join materials m on m.material_type = u.material_type and m.material_id = u.material_id
+   where u.level <= (select new_level from params))`;
   // One pass over the user's cards of the course gives the learned, open-level and due counts.
   const counts = `
   (select due from mine)::int as review_count,
@@ -137,39 +134,79 @@ export class FlashcardQueries {
 
   /** One material with the user's card of it (null when it does not exist). */
   async material(userId: string, materialType: MaterialType, materialId: number, db: Queryable = this.pool): Promise<MaterialWithCard | null> {
-    const { rows } = await db.query({
+    const { rows } = await db.query<MaterialCardRow>({
       name: 'study_material_with_card',
-      text: `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data,
-              c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.version
-         from materials m
-         left join card_states c on c.user_id = $1 and c.course = m.course and c.material_type = m.material_type and c.material_id = m.material_id
-        where m.material_type = $2 and m.material_id = $3`,
+      text: `${MATERIAL_WITH_CARD} where m.material_type = $2 and m.material_id = $3`,
       values: [userId, materialType, materialId],
     });
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      material_type: r.material_type,
-      material_id: r.material_id,
-      course: r.course,
-      level: r.level,
-      servable: r.servable,
-      data: r.data,
-      card:
-        r.attempts === null
-          ? null
-          : {
-              level: r.card_level,
-              attempts: r.attempts,
-              mastery: r.mastery,
-              interval_hours: r.interval_hours,
-              due_at: r.due_at,
-              last_reviewed_at: r.last_reviewed_at,
-              learned_at: r.learned_at,
-              version: Number(r.version),
-            },
-    };
+    return rows[0] ? materialWithCardOf(rows[0]) : null;
   }
+
+  /**
+   * The grade's read, in one round trip: the material with the user's card, and the request hash recorded for
+   * this Idempotency-Key when a grade was already recorded with it (null otherwise).
+   */
+  async materialForGrade(
+    userId: string,
+    materialType: MaterialType,
+    materialId: number,
+    idempotency: { scope: string; key: string } | undefined,
+  ): Promise<{ material: MaterialWithCard | null; recordedRequestHash: string | null }> {
+    const { rows } = await this.pool.query<MaterialCardRow & { recorded_request_hash: string | null }>({
+      name: 'study_material_for_grade',
+      text: `select g.*, (select i.request_hash from idempotency_keys i where i.scope = $4 and i.key = $5) as recorded_request_hash
+               from (select 1) one left join lateral (${MATERIAL_WITH_CARD} where m.material_type = $2 and m.material_id = $3) g on true`,
+      values: [userId, materialType, materialId, idempotency?.scope ?? null, idempotency?.key ?? null],
+    });
+    const row = rows[0];
+    return { material: row.material_type === null ? null : materialWithCardOf(row), recordedRequestHash: row.recorded_request_hash };
+  }
+}
+
+const MATERIAL_WITH_CARD = `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data,
+    c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.version
+   from materials m
+   left join card_states c on c.user_id = $1 and c.course = m.course and c.material_type = m.material_type and c.material_id = m.material_id`;
+
+interface MaterialCardRow {
+  material_type: MaterialType;
+  material_id: number;
+  course: Course;
+  level: number;
+  servable: boolean;
+  data: MaterialWithCard['data'];
+  card_level: number;
+  attempts: number | null;
+  mastery: Mastery;
+  interval_hours: number;
+  due_at: Date;
+  last_reviewed_at: Date;
+  learned_at: Date;
+  version: string;
+}
+
+function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
+  return {
+    material_type: r.material_type,
+    material_id: r.material_id,
+    course: r.course,
+    level: r.level,
+    servable: r.servable,
+    data: r.data,
+    card:
+      r.attempts === null
+        ? null
+        : {
+            level: r.card_level,
+            attempts: r.attempts,
+            mastery: r.mastery,
+            interval_hours: r.interval_hours,
+            due_at: r.due_at,
+            last_reviewed_at: r.last_reviewed_at,
+            learned_at: r.learned_at,
+            version: Number(r.version),
+          },
+  };
 }
 
 export function minutesUntil(due: Date | string, now: Date): number {

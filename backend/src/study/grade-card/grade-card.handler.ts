@@ -1,15 +1,15 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Pool } from 'pg';
 import { Clock, CLOCK } from '../../platform/clock';
-import { withTransaction } from '../../platform/database/database';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError, ConcurrencyError } from '../../platform/errors/app-error';
-import { EventStore } from '../../platform/event-store/event-store';
-import { AppendResult, EventMetadata } from '../../platform/event-store/event-store.types';
+import { appendArguments, EventStore } from '../../platform/event-store/event-store';
+import { EventMetadata } from '../../platform/event-store/event-store.types';
+import { idempotencyMismatch, type IdempotencyRequest } from '../../platform/http/idempotency.interceptor';
 import { CARD_STREAM_TYPE, cardStreamId, type CardEvent } from '../card.events';
-import { cardStateOf, saveCardState } from '../card-states.store';
+import { cardStateOf } from '../card-states.store';
 import { flashcardView, parseFlashcardId, type FlashcardView } from '../flashcard.view';
-import { assertCardOpen, FlashcardQueries, servableOrNotFound } from '../get-flashcard/get-flashcard.query';
+import { assertCardOpen, FlashcardQueries, servableOrNotFound, type MaterialWithCard } from '../get-flashcard/get-flashcard.query';
 import { gradeEventId } from '../ids';
 import { fixedLevelOne, STUDY_LEVELS, StudyLevels } from '../study-levels.port';
 import { decideGrade } from './grade-card.decide';
@@ -25,7 +25,8 @@ export interface GradeCard {
   fetchNew: boolean;
   /** the card version the client showed; a grade recorded meanwhile (another tab) makes this one a 409 */
   version?: number;
-  idempotencyKey?: string;
+  /** the Idempotency-Key with its scope and the request's hash (see @Idempotent('handler')) */
+  idempotency?: IdempotencyRequest;
   metadata: EventMetadata;
 }
 
@@ -38,6 +39,9 @@ export interface GradeCardResult {
   new_available: number;
   learned_count: number;
 }
+
+/** The answer and whether it repeats a grade recorded before (the Idempotency-Key's replay). */
+export type GradeCardOutcome = GradeCardResult & { replayed: boolean };
 
 /** How long a grade response waits for the level read model to apply the grade (read-your-writes). */
 export const NEW_LEVEL_WAIT_MS = 1_500;
@@ -57,20 +61,31 @@ export class GradeCardHandler {
     this.levels = levels ?? fixedLevelOne;
   }
 
-  async handle(command: GradeCard): Promise<GradeCardResult> {
+  /**
+   * Three round trips after the session: read (material, card, the key's record), write (study_record_grade:
+   * event, card state, key, lesson floor; one statement, so one commit), and the next card with the counts.
+   */
+  async handle(command: GradeCard): Promise<GradeCardOutcome> {
     const ref = parseFlashcardId(command.id);
     if (!ref) {
       throw new AppError('validation_failed', `"${command.id}" is not a flashcard id (like reading-42).`, {
         fields: [{ field: 'id', message: 'Expected <material_type>-<material_id>, e.g. reading-42.' }],
       });
     }
-    const material = servableOrNotFound(await this.queries.material(command.userId, ref.materialType, ref.materialId), command.id);
+    const read = await this.queries.materialForGrade(command.userId, ref.materialType, ref.materialId, command.idempotency);
+    if (read.recordedRequestHash !== null && read.recordedRequestHash !== command.idempotency?.requestHash) throw idempotencyMismatch();
+    const material = servableOrNotFound(read.material, command.id);
     assertCardOpen(material, command.subscriptionActive);
+    const now = this.clock.now();
+
+    // A grade already recorded with this key: answer it again from the card's current state, record nothing.
+    if (read.recordedRequestHash !== null) {
+      return { ...(await this.answer(command, material, flashcardView(material, material.card), null, now)), replayed: true };
+    }
+
     // The version the client showed, else the one just read: a grade recorded in between is a conflict. The
     // event store checks stored event ids before versions, so a retry of a recorded grade is not one.
     const expected = command.version ?? material.card?.version ?? 0;
-
-    const now = this.clock.now();
     const event = decideGrade(
       {
         userId: command.userId,
@@ -84,37 +99,26 @@ export class GradeCardHandler {
       material.card ? cardStateOf(material.card) : null,
       { now, subscriptionActive: command.subscriptionActive },
     );
-    const eventId = command.idempotencyKey ? gradeEventId(command.userId, command.idempotencyKey, command.id) : undefined;
+    const eventId = command.idempotency ? gradeEventId(command.userId, command.idempotency.key, command.id) : undefined;
     const streamId = cardStreamId(command.userId, material.course, material.material_type, material.material_id);
+    const recorded = await recordGrade(this.pool, appendArguments(streamId, CARD_STREAM_TYPE, expected, [{ ...event, eventId }], command.metadata), event, command.idempotency);
 
-    let appended: AppendResult;
-    try {
-      appended = await withTransaction(this.pool, async (db) => {
-        const result = await this.store.append(streamId, CARD_STREAM_TYPE, expected, [{ ...event, eventId }], command.metadata, db);
-        // A retry of a grade that was recorded (same Idempotency-Key) records nothing and keeps the state.
-        if (!result.duplicate) await saveCardState(db, event, result.streamVersion);
-        return result;
-      });
-    } catch (error) {
-      if (error instanceof ConcurrencyError) throw new ConcurrencyError(GRADED_ELSEWHERE);
-      throw error;
-    }
-
-    let graded: FlashcardView;
-    if (appended.duplicate) {
+    if (recorded === 'raced' || recorded.duplicate) {
+      // The same grade recorded meanwhile (a retry whose answer was lost, or a concurrent retry): its state now.
       const current = await this.queries.material(command.userId, ref.materialType, ref.materialId);
-      graded = flashcardView(material, current?.card ?? null);
-    } else {
-      graded = flashcardView(material, stateAfter(event, appended.streamVersion));
+      return { ...(await this.answer(command, material, flashcardView(material, current?.card ?? null), null, now)), replayed: true };
     }
+    this.store.committed();
 
     // Only a card reaching intermediate from learning can raise the level (a lesson adds a learning card, a
     // failed card never drops below intermediate), so only such a grade waits for the level read model.
-    const newLevel =
-      !appended.duplicate && promotesToIntermediate(event) && appended.transactionId
-        ? await this.levels.newLevelAfter(command.userId, material.course, { tx: appended.transactionId, position: appended.globalPosition }, NEW_LEVEL_WAIT_MS)
-        : null;
+    const newLevel = promotesToIntermediate(event)
+      ? await this.levels.newLevelAfter(command.userId, material.course, { tx: recorded.transactionId, position: recorded.globalPosition }, NEW_LEVEL_WAIT_MS)
+      : null;
+    return { ...(await this.answer(command, material, flashcardView(material, stateAfter(event, recorded.streamVersion)), newLevel, now)), replayed: false };
+  }
 
+  private async answer(command: GradeCard, material: MaterialWithCard, graded: FlashcardView, newLevel: number | null, now: Date): Promise<GradeCardResult> {
     const next = await this.queries.next({
       userId: command.userId,
       course: material.course,
@@ -134,6 +138,54 @@ export class GradeCardHandler {
       new_available: next.new_available,
       learned_count: next.learned_count,
     };
+  }
+}
+
+interface RecordedGrade {
+  streamVersion: number;
+  globalPosition: number;
+  transactionId: string;
+  duplicate: boolean;
+}
+
+/**
+ * study_record_grade (migration 032) in one statement: the event, the card's state, the key's request hash
+ * and the lesson floor commit together. 'raced': an identical retry committed the same event id meanwhile.
+ */
+async function recordGrade(pool: Pool, append: unknown[], event: CardEvent, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
+  const d = event.data;
+  try {
+    const { rows } = await pool.query<{ stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }>({
+      name: 'study_record_grade',
+      text: `select stream_version, global_position, transaction_id::text as transaction_id, duplicate
+               from study_record_grade($1, $2, $3, $4::uuid[], $5::text[], $6::smallint[], $7::jsonb[], $8::jsonb[], $9::uuid,
+                                       $10::uuid, $11, $12, $13::int, $14::smallint, $15::int, $16, $17::int, $18::timestamptz, $19::timestamptz, $20::boolean,
+                                       $21, $22, $23)`,
+      values: [
+        ...append,
+        d.userId,
+        d.course,
+        d.materialType,
+        d.materialId,
+        d.level,
+        d.attemptsAfter,
+        d.masteryAfter,
+        d.intervalHours,
+        d.dueAt,
+        d.reviewedAt,
+        event.type === 'CardLearned',
+        idempotency?.scope ?? null,
+        idempotency?.key ?? null,
+        idempotency?.requestHash ?? null,
+      ],
+    });
+    const row = rows[0];
+    return { streamVersion: Number(row.stream_version), globalPosition: Number(row.global_position), transactionId: row.transaction_id, duplicate: row.duplicate };
+  } catch (error) {
+    const e = error as { code?: string; constraint?: string };
+    if (e.code === 'KC409') throw new ConcurrencyError(GRADED_ELSEWHERE);
+    if (e.code === '23505' && e.constraint === 'events_event_id_key') return 'raced';
+    throw error;
   }
 }
 

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser } from '../../accounts';
-import { Idempotent, idempotencyKeyOf } from '../../platform/http/idempotency.interceptor';
+import { Idempotent, idempotencyOf } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { GradeCardHandler, GradeCardResult } from './grade-card.handler';
@@ -26,17 +26,24 @@ export class GradeCardHttp {
 
   @Post()
   @HttpCode(200)
-  @Idempotent()
-  grade(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>): Promise<GradeCardResult> {
-    return this.handler.handle({
+  @Idempotent('handler')
+  async grade(
+    @CurrentUser() user: SessionUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body(new ZodPipe(body)) input: z.infer<typeof body>,
+  ): Promise<GradeCardResult> {
+    const { replayed, ...answer } = await this.handler.handle({
       userId: user.id,
       subscriptionActive: user.subscriptionActive,
       id: input.id,
       grade: input.grade,
       fetchNew: input.fetch_new,
       version: input.version,
-      idempotencyKey: idempotencyKeyOf(request),
+      idempotency: idempotencyOf(request),
       metadata: metadataOf(request),
     });
+    if (replayed) void reply.header('idempotent-replayed', 'true');
+    return answer;
   }
 }
