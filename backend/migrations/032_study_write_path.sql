@@ -26,8 +26,9 @@ create table lesson_floors (
 
 -- The first servable material of the course, in lesson order, that the user has not learned (any level; the
 -- caller applies its level cap). Walks the lesson index one entry at a time from the floor, so it costs the
--- cards learned out of order after the floor, not every learned card.
-create or replace function study_first_unlearned(p_user uuid, p_course text)
+-- cards learned out of order after the floor, not every learned card. p_skip_*: a material to look past (the
+-- card on the learner's screen, for the study panel's look-ahead: GET /api/flashcard?after=…).
+create or replace function study_first_unlearned(p_user uuid, p_course text, p_skip_type text default null, p_skip_id int default null)
 returns table (level smallint, "position" int, material_type text, material_id int)
 language plpgsql stable as $$
 #variable_conflict use_column
@@ -58,7 +59,8 @@ begin
     end if;
     if not found then return; end if;
     first := false;
-    if not exists (select 1 from card_states c where c.user_id = p_user and c.course = p_course
+    if (p_skip_type is null or m.material_type <> p_skip_type or m.material_id <> p_skip_id)
+       and not exists (select 1 from card_states c where c.user_id = p_user and c.course = p_course
                      and c.material_type = m.material_type and c.material_id = m.material_id) then
       return query select m.level, m.position, m.material_type, m.material_id;
       return;

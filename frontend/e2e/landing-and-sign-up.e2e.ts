@@ -31,6 +31,21 @@ describe('landing and sign-up', () => {
     await context.close();
   });
 
+  it('shows the about page with the content credits, from the landing page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Credits and licences' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Kioku' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/about');
+    expect(await page.getByRole('link', { name: /CC BY-SA 3\.0/ }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/3.0/');
+    await page.getByText('This app uses the EDICT and KANJIDIC2 dictionary files.', { exact: false }).waitFor();
+    await screenshot(page, 'about-1280');
+    // Reloading /about signed out stays on it (a public page, not a redirect to sign-in).
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'About Kioku' }).waitFor();
+    await context.close();
+  });
+
   it('renders the landing page at phone width', async () => {
     const { context, page } = await newPage(browser, 375, 812);
     await page.goto('/');

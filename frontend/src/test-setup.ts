@@ -16,5 +16,6 @@ Object.defineProperty(HTMLFormElement.prototype, 'submit', { configurable: true,
 
 afterEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   (HTMLMediaElement.prototype.play as jest.Mock).mockClear();
 });

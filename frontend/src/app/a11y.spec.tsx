@@ -52,6 +52,13 @@ describe('accessibility (axe-core)', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('about and credits page', async () => {
+    mockFetch({ 'GET /api/users/profile': { status: 401, body: { status: 401, detail: 'Please sign in.' } } });
+    const { container } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Kioku' });
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
   it('landing and sign-in pages', async () => {
     mockFetch({ 'GET /api/users/profile': { status: 401, body: { status: 401, detail: 'Please sign in.' } } });
     const landing = renderApp('/');

@@ -106,6 +106,32 @@ describe('the shell (SPEC §2)', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
   });
 
+  it('keeps ?qa_unsubscribed across in-app navigation, until ?qa_unsubscribed=0', async () => {
+    mockFetch({ ...courseRoutes('kana', nextCard(), profileFixture({ subscription_status: 'active' })), 'GET /api/updates': { body: { updates: [] } } });
+    const first = renderApp('/kana?qa_unsubscribed');
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+
+    // Links do not carry the parameter; the tab remembers it.
+    await first.user.click(within(banner).getByRole('link', { name: /Kioku/ }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+    await first.user.click(screen.getByRole('link', { name: /Hiragana\/Katakana/ }));
+    await screen.findByRole('heading', { name: 'Hiragana/Katakana', level: 1 });
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+    first.unmount();
+
+    // A reload (a new render of the app in the same tab) still acts unsubscribed.
+    const second = renderApp('/kana');
+    await screen.findByRole('heading', { name: 'Hiragana/Katakana', level: 1 });
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+    second.unmount();
+
+    renderApp('/kana?qa_unsubscribed=0');
+    await screen.findByRole('heading', { name: 'Hiragana/Katakana', level: 1 });
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
   it('shows the course level badge with its tooltip below level 9', async () => {
     mockFetch({ ...courseRoutes('kanji1', nextCard()) });
     const { user } = renderApp('/kanji1');

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from '../features/auth/auth-pages';
 import { COURSES } from '../lib/courses';
+import { AboutPage } from './routes/about';
 import { CourseRoute } from './routes/course-route';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundRoute } from './routes/not-found-route';
@@ -36,6 +37,7 @@ export function AppRoutes() {
         ))}
         <Route path="/settings" element={<SettingsRoute />} />
         <Route path="/updates" element={<UpdatesRoute />} />
+        <Route path="/about" element={<AboutPage />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -11,6 +11,7 @@ import { COURSE_INFO, isCourse, MAX_LEVEL } from '../lib/courses';
 import { profileQuery, saveTimezone, browserTimezone, type Profile } from '../lib/profile';
 import { queryKeys } from '../lib/query-keys';
 import { isSubscribed } from '../lib/subscription';
+import { AboutPage } from './routes/about';
 import { Landing } from './routes/landing';
 import { UserMenu } from './user-menu';
 
@@ -50,7 +51,7 @@ function Frame({ bar, children }: { bar: ReactNode; children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <p>
-          Kioku — dictionary data from EDRDG (CC BY-SA). Questions? <a href="mailto:help@kioku.app">help@kioku.app</a>
+          Kioku — dictionary data from EDRDG (CC BY-SA). <Link to="/about">About and credits</Link> · Questions? <a href="mailto:help@kioku.app">help@kioku.app</a>
         </p>
       </footer>
     </>
@@ -130,13 +131,9 @@ export function Shell() {
   }, [profile.data, queryClient]);
 
   if (isApiError(profile.error, 401)) {
-    if (location.pathname === '/') {
-      return (
-        <Frame bar={<PublicBar />}>
-          <Landing />
-        </Frame>
-      );
-    }
+    // The pages a signed-out visitor may see in the shell's place; everything else asks to sign in.
+    const publicPage = location.pathname === '/' ? <Landing /> : location.pathname === '/about' ? <AboutPage /> : null;
+    if (publicPage) return <Frame bar={<PublicBar />}>{publicPage}</Frame>;
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }

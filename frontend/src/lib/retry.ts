@@ -38,12 +38,13 @@ export async function withRetry<T>(
   run: () => Promise<T>,
   policy: RetryPolicy = DEFAULT_RETRY,
   onRetry?: (error: unknown, attempt: number) => void,
+  retryable: (error: unknown) => boolean = isRetryable,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();
     } catch (error) {
-      if (!isRetryable(error) || attempt >= policy.maxAttempts) throw error;
+      if (!retryable(error) || attempt >= policy.maxAttempts) throw error;
       onRetry?.(error, attempt);
       await wait(backoffDelay(attempt, policy));
     }

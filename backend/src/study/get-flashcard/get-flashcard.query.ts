@@ -18,6 +18,8 @@ export interface NextCard {
   new_available: number;
   /** cards learned in the course */
   learned_count: number;
+  /** GET …&after=<id> only: echoes the card looked past, so the client knows the server looked ahead */
+  after?: string;
 }
 
 export interface NextCardQuery {
@@ -27,6 +29,8 @@ export interface NextCardQuery {
   subscriptionActive: boolean;
   /** true: a new card first (a lesson batch goes on), then a due review; false: due reviews first */
   preferNew: boolean;
+  /** a card to look past: the one on the learner's screen, whose follower the study panel asks for ahead */
+  skip?: { materialType: MaterialType; materialId: number };
 }
 
 /** A material and, when learned, the user's card of it. */
@@ -59,15 +63,18 @@ const NEW_JSON = `json_build_object('material_type', m.material_type, 'material_
 // second one only when the first finds nothing, so a learner with reviews due never pays for the lesson scan.
 // $1 user, $2 course, $3 now, $4 highest reviewable level, $5 true with a subscription (new cards up to the
 // user's level, which `level` reads), else level 1 only.
-function nextCardSql(level: string) {
+function nextCardSql(level: string, skip = false) {
+  // $6/$7 (look-ahead only): the material to look past, the card on the learner's screen
+  const notSkipped = skip ? ' and not (c.material_type = $6 and c.material_id = $7)' : '';
+  const skipArgs = skip ? ', $6, $7' : '';
   const newLevel = `(case when $5::boolean then greatest(1, least(${MAX_LEVEL}, (${level}))) else ${FREE_LEVEL} end)`;
   const review = `(select ${CARD_JSON} from card_states c
     join materials m on m.material_type = c.material_type and m.material_id = c.material_id
-   where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4
+   where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4${notSkipped}
    order by c.due_at, c.material_type, c.material_id limit 1)`;
   // The first unlearned material in lesson order comes from study_first_unlearned (migration 032), which walks
   // the lesson index from the learner's lesson floor: its cost does not grow with the cards already learned.
-  const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2) u
+  const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2${skipArgs}) u
     join materials m on m.material_type = u.material_type and m.material_id = u.material_id
    where u.level <= (select new_level from params))`;
   // One pass over the user's cards of the course gives the learned, open-level and due counts.
@@ -100,11 +107,18 @@ interface NextRow {
 @Injectable()
 export class FlashcardQueries {
   private readonly sql: ReturnType<typeof nextCardSql>;
+  private readonly skipSql: ReturnType<typeof nextCardSql>;
   constructor(@Inject(PG_POOL) private readonly pool: Pool, @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels) {
     this.sql = nextCardSql((levels ?? fixedLevelOne).levelSql);
+    this.skipSql = nextCardSql((levels ?? fixedLevelOne).levelSql, true);
   }
 
   async next(query: NextCardQuery, db: Queryable = this.pool): Promise<NextCard> {
+    if (query.skip) {
+      return query.preferNew
+        ? this.run('study_next_new_first_skip', this.skipSql.newFirst, query, db)
+        : this.run('study_next_review_first_skip', this.skipSql.reviewFirst, query, db);
+    }
     return query.preferNew ? this.run('study_next_new_first', this.sql.newFirst, query, db) : this.run('study_next_review_first', this.sql.reviewFirst, query, db);
   }
 
@@ -121,6 +135,7 @@ export class FlashcardQueries {
       q.now,
       reviewableLevel(q.subscriptionActive),
       q.subscriptionActive,
+      ...(q.skip ? [q.skip.materialType, q.skip.materialId] : []),
     ] });
     const row = rows[0];
     return {

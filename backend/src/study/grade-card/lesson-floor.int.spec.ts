@@ -66,4 +66,35 @@ describe('next new card from the lesson floor', () => {
     await db.pool.query(`update materials set servable = false where material_id = 900`);
     await db.pool.query(`update catalogue_revision set revision = revision + 1`);
   });
+
+  describe('look-ahead: GET /api/flashcard?after=<card on screen>', () => {
+    const ahead = async (user: TestUser, after: string, fetchNew: boolean) => {
+      const res = await user.session.get(`/api/flashcard?course=kanji1&after=${after}&fetch_new=${fetchNew}`);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    it('answers the card a grade of the card on screen would answer, in a lesson and in reviews', async () => {
+      const user = await signUpTestUser(app.inject);
+      expect(await grade(user, 'reading-1')).toBe('reading-2');
+      // In the lesson, reading-2 on screen: the next new card after it.
+      const lesson = await ahead(user, 'reading-2', true);
+      expect(lesson).toMatchObject({ after: 'reading-2', flashcard: { flashcard_id: 'reading-3' } });
+      expect(await grade(user, 'reading-2')).toBe(lesson.flashcard.flashcard_id);
+
+      // Reviews (both learned cards are due at once): the other due card, and nothing after the last one.
+      const review = await ahead(user, 'reading-1', false);
+      expect(review.flashcard.flashcard_id).toBe('reading-2');
+      const res = await user.session.post('/api/flashcard', { id: 'reading-1', grade: 5, fetch_new: false }, { headers: { 'idempotency-key': randomUUID() } });
+      expect(res.json().new_flashcard.flashcard_id).toBe('reading-2');
+      expect((await ahead(user, 'reading-2', false)).flashcard).toBeNull();
+    });
+
+    it('refuses a look-ahead past something that is not a flashcard id', async () => {
+      const user = await signUpTestUser(app.inject);
+      const res = await user.session.get('/api/flashcard?course=kanji1&after=<b>1</b>&fetch_new=true');
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    });
+  });
 });

@@ -46,6 +46,9 @@ export function Landing() {
           ]}
         />
         <p className="muted">Level 1 of every course is free. A subscription opens levels 2–9 and the whole dictionary.</p>
+        <p className="muted">
+          The dictionary data comes from EDRDG&apos;s KANJIDIC2 and EDICT (CC BY-SA). <Link to="/about">Credits and licences</Link>
+        </p>
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultSettings, gradeResponse, kanjiCard, nextCard, profileFixture, vocabCard, type FlashcardFixture } from '../../test/fixtures';
-import { mockFetch, problem, type MockRoute } from '../../test/fetch-mock';
+import { mockFetch, problem, type MockReply, type MockRoute } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { profileSchema, type Settings } from '../../lib/profile';
 import { queryKeys } from '../../lib/query-keys';
@@ -219,6 +219,283 @@ describe('grading', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Level 2 needs a subscription.');
     expect(within(alert).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+});
+
+describe('the next card without waiting (DESIGN §8)', () => {
+  type NextFixture = ReturnType<typeof nextCard>;
+
+  /** GET /api/flashcard?course=…&after=<id>&fetch_new=…: the card that follows <id>, as the server would say. */
+  function followingRoute(answers: Record<string, Partial<NextFixture>>, echo = true): MockRoute {
+    return (request) => {
+      const after = request.url.searchParams.get('after') ?? '';
+      const answer = answers[after];
+      if (!answer) return problem(404, `no following card for ${after}`);
+      return { body: nextCard({ ...answer, ...(echo ? { after } : {}) }) };
+    };
+  }
+
+  /** A POST that answers only when the test says so. */
+  function heldGrade(reply: (call: number) => MockReply | Error) {
+    const releases: Array<() => void> = [];
+    let call = 0;
+    const route: MockRoute = () => {
+      const n = call++;
+      const answer = reply(n);
+      if (answer instanceof Error) return answer;
+      return new Promise<MockReply>((resolve) => releases.push(() => resolve(answer)));
+    };
+    return { route, release: () => act(() => releases.shift()?.()) };
+  }
+
+  const cat = (overrides: Partial<FlashcardFixture> = {}) => vocabCard(overrides, { vocab: '猫', vocab_hiragana: 'ねこ', vocab_meaning: 'cat', sentence: '猫[ねこ]がいます' });
+  const dog = (overrides: Partial<FlashcardFixture> = {}) => vocabCard(overrides, { vocab: '犬', vocab_hiragana: 'いぬ', vocab_meaning: 'dog', sentence: '犬[いぬ]が走[はし]る' });
+  const shownCard = () => document.querySelector('article[data-card-id]')?.getAttribute('data-card-id');
+  const askedAfter = (net: ReturnType<typeof mockFetch>, id: string) => net.requests('GET', '/api/flashcard').filter((r) => r.url.searchParams.get('after') === id);
+
+  /** Until the panel has asked what follows `id` and the answer has landed. */
+  async function lookedAhead(net: ReturnType<typeof mockFetch>, id: string) {
+    await waitFor(() => expect(askedAfter(net, id)).toHaveLength(1));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  }
+
+  it('shows the card that follows at once, before the grade is answered, and asks ahead again once it is', async () => {
+    const first = vocabCard();
+    const second = cat();
+    const third = dog();
+    const post = heldGrade(() => ({ body: gradeResponse(first, second, { review_count: 1 }) }));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, new_available: 50, learned_count: 0 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: second }, [second.flashcard_id]: { flashcard: third } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
+    await lookedAhead(net, first.flashcard_id);
+    const [ahead] = askedAfter(net, first.flashcard_id);
+    expect(ahead.url.searchParams.get('fetch_new')).toBe('true');
+    expect(ahead.url.searchParams.get('course')).toBe('vocab1');
+
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    // The POST has not answered, yet the next card is there, question side up, with no "Saving…".
+    expect(screen.getByText('New Card 2/10')).toBeInTheDocument();
+    expect(screen.getByText('猫')).toBeInTheDocument();
+    expect(shownCard()).toBe(second.flashcard_id);
+    expect(screen.getByRole('button', { name: 'Show answer' })).toHaveFocus();
+    expect(screen.queryByText('Saving…')).not.toBeInTheDocument();
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(1);
+    // What follows the second card depends on the first grade: not asked before the server has it.
+    expect(askedAfter(net, second.flashcard_id)).toHaveLength(0);
+
+    post.release();
+    await lookedAhead(net, second.flashcard_id);
+    expect(screen.getByText('New Card 2/10')).toBeInTheDocument();
+    expect(shownCard()).toBe(second.flashcard_id);
+  });
+
+  it('keeps the flip when the server agrees, and takes its counts', async () => {
+    const first = vocabCard({ attempts: 3 });
+    const second = cat({ attempts: 2 });
+    const post = heldGrade(() => ({ body: gradeResponse(first, second, { review_count: 4 }) }));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, review_count: 3, learned_count: 20 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: second, review_count: 3 } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    expect(screen.getByText('Review 1/3')).toBeInTheDocument();
+    await lookedAhead(net, first.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    expect(screen.getByText('Review 2/3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByText('cat')).toBeInTheDocument();
+
+    // Another review became due meanwhile: the server's count wins, the card stays flipped.
+    post.release();
+    expect(await screen.findByText('Review 2/5')).toBeInTheDocument();
+    expect(screen.getByText('cat')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Got it, easy/ })).toBeInTheDocument();
+  });
+
+  it('follows the server when its next card is another one', async () => {
+    const first = vocabCard();
+    const predicted = cat();
+    const actual = dog();
+    const post = heldGrade(() => ({ body: gradeResponse(first, actual, { review_count: 1 }) }));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, new_available: 50, learned_count: 5 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: predicted } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
+    await lookedAhead(net, first.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    expect(shownCard()).toBe(predicted.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+
+    post.release();
+    await waitFor(() => expect(shownCard()).toBe(actual.flashcard_id));
+    expect(screen.getByText('New Card 2/10')).toBeInTheDocument();
+    // The server's card is a fresh one: question side up.
+    expect(screen.getByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+    expect(screen.queryByText('cat')).not.toBeInTheDocument();
+  });
+
+  it('retries a failed POST with the same Idempotency-Key behind the next card, and tells the learner when offline', async () => {
+    const first = vocabCard({ attempts: 2 });
+    const second = cat({ attempts: 2 });
+    const third = dog({ attempts: 2 });
+    const post = heldGrade((call) => {
+      if (call === 0) return new TypeError('Failed to fetch');
+      return { body: call === 1 ? gradeResponse(first, second, { review_count: 2 }) : gradeResponse(second, third, { review_count: 1 }) };
+    });
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, review_count: 3, learned_count: 9 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: second, review_count: 3 } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await lookedAhead(net, first.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    expect(screen.getByText('Review 2/3')).toBeInTheDocument();
+    expect(shownCard()).toBe(second.flashcard_id);
+
+    expect(await screen.findByText(OFFLINE_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(net.requests('POST', '/api/flashcard')).toHaveLength(2));
+    // The card shown ahead can be answered at once; its answer waits until the first one is recorded.
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.keyboard('3');
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(2);
+    for (const button of screen.getAllByRole('button', { name: /Got it|Didn't get it/ })) expect(button).toBeDisabled();
+    await user.keyboard('1');
+
+    post.release();
+    await waitFor(() => expect(net.requests('POST', '/api/flashcard')).toHaveLength(3));
+    expect(screen.queryByText(OFFLINE_MESSAGE)).not.toBeInTheDocument();
+    const posts = net.requests('POST', '/api/flashcard');
+    // The lost POST and its retry: one key, one body. Then the queued answer, with a key of its own.
+    expect(posts[0].headers['Idempotency-Key']).toBe(posts[1].headers['Idempotency-Key']);
+    expect(posts[0].body).toEqual(posts[1].body);
+    expect(posts[0].body).toEqual({ id: first.flashcard_id, grade: 3, fetch_new: false });
+    expect(posts[2].body).toEqual({ id: second.flashcard_id, grade: 5, fetch_new: false });
+    expect(posts[2].headers['Idempotency-Key']).not.toBe(posts[0].headers['Idempotency-Key']);
+    expect(screen.getByText('Saving…')).toBeInTheDocument();
+
+    post.release();
+    expect(await screen.findByText('Review 3/3')).toBeInTheDocument();
+    expect(shownCard()).toBe(third.flashcard_id);
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(3);
+  });
+
+  it('forgets an answer given ahead when the server says another card comes next', async () => {
+    const first = vocabCard({ attempts: 2 });
+    const predicted = cat({ attempts: 2 });
+    const actual = dog({ attempts: 2 });
+    const post = heldGrade(() => ({ body: gradeResponse(first, actual, { review_count: 2 }) }));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, review_count: 3, learned_count: 9 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: predicted, review_count: 3 } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await lookedAhead(net, first.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+
+    post.release();
+    await waitFor(() => expect(shownCard()).toBe(actual.flashcard_id));
+    expect(screen.getByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(1);
+  });
+
+  it('retries while the server is still working on the same key (409 conflict), then takes its stored answer', async () => {
+    const first = vocabCard({ attempts: 2 });
+    const second = cat({ attempts: 2 });
+    let call = 0;
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, review_count: 2, learned_count: 9 }),
+      grade: () => (call++ === 0 ? problem(409, 'The same request is still being processed.', 'conflict') : { body: gradeResponse(first, second, { review_count: 1 }) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    expect(await screen.findByText('Review 2/2')).toBeInTheDocument();
+    const posts = net.requests('POST', '/api/flashcard');
+    expect(posts).toHaveLength(2);
+    expect(posts[0].headers['Idempotency-Key']).toBe(posts[1].headers['Idempotency-Key']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the answered card when the server refuses the grade', async () => {
+    const first = vocabCard();
+    const second = cat();
+    const post = heldGrade(() => problem(402, 'Level 2 needs a subscription.', 'subscription_required'));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, new_available: 10, learned_count: 10 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: second } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: /Learn/ }));
+    await lookedAhead(net, first.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    expect(shownCard()).toBe(second.flashcard_id);
+    post.release();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Level 2 needs a subscription.');
+    expect(shownCard()).toBe(first.flashcard_id);
+    expect(screen.getByText('New Card 1/10')).toBeInTheDocument();
+  });
+
+  it('waits for the server when nothing else follows: the graded card itself may come back', async () => {
+    const only = vocabCard({ attempts: 3 });
+    const post = heldGrade(() => ({ body: gradeResponse(only, { ...only, attempts: 4 }, { review_count: 1 }) }));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: only, review_count: 1, learned_count: 9 }),
+      grade: post.route,
+      extra: { 'GET /api/flashcard': followingRoute({ [only.flashcard_id]: { flashcard: null, review_count: 1 } }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await lookedAhead(net, only.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Didn't get it/ }));
+    expect(screen.getByText('Saving…')).toBeInTheDocument();
+    expect(screen.getByText('Review 1/1')).toBeInTheDocument();
+    post.release();
+    expect(await screen.findByText('Review 2/2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+  });
+
+  it('falls back to waiting for each answer when the server does not look ahead (no `after` echo)', async () => {
+    const first = vocabCard({ attempts: 2 });
+    const second = cat({ attempts: 2 });
+    const post = heldGrade(() => ({ body: gradeResponse(first, second, { review_count: 1 }) }));
+    const { user, net } = setup({
+      next: nextCard({ flashcard: first, review_count: 2, learned_count: 9 }),
+      grade: post.route,
+      // An older server ignores `after` and answers with the card on screen.
+      extra: { 'GET /api/flashcard': followingRoute({ [first.flashcard_id]: { flashcard: first, review_count: 2 } }, false) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await lookedAhead(net, first.flashcard_id);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    expect(shownCard()).toBe(first.flashcard_id);
+    expect(screen.getByText('Saving…')).toBeInTheDocument();
+    post.release();
+    expect(await screen.findByText('Review 2/2')).toBeInTheDocument();
+    // Not asked again for the rest of the session.
+    expect(net.requests('GET', '/api/flashcard').filter((r) => r.url.searchParams.has('after'))).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,7 @@
 // The middle of a study screen: the five panel states of SPEC §4, the card, grading and shortcuts.
+// While a card is on screen the panel asks which card follows it, so a grade shows the next card at once and
+// the grade itself is saved in the background (retried with its Idempotency-Key); the server's answer is then
+// applied over the card on screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SubscribeForm } from '../../components/subscribe-form';
@@ -14,8 +17,8 @@ import { formatInterval, formatWait } from '../../lib/relative-time';
 import { newIdempotencyKey } from '../../lib/retry';
 import { useOnline } from '../../lib/use-online';
 import { CardFace } from './card-face';
-import { afterGrade, batchSize, overviewOf, progressLabel, startReviews, startSession, wantsNewCard, type Session } from './session';
-import { postGrade, studyQueries, type Grade, type GradeRequest, type NextCard } from './study-queries';
+import { afterGrade, batchSize, overviewOf, predictAfterGrade, progressLabel, reconcile, startReviews, startSession, wantsNewCard, type Session } from './session';
+import { postGrade, studyQueries, type Flashcard, type Grade, type GradeRequest, type NextCard } from './study-queries';
 
 export const GRADES: Array<{ grade: Exclude<Grade, 10>; label: string; key: string }> = [
   { grade: 0, label: "Didn't get it", key: '1' },
@@ -24,6 +27,25 @@ export const GRADES: Array<{ grade: Exclude<Grade, 10>; label: string; key: stri
 ];
 
 export const OFFLINE_MESSAGE = 'You are offline — your answer will be sent when you reconnect';
+
+/** A grade on its way: the session it was given in, and the session shown meanwhile (null: none, waiting). */
+interface GradeSubmission {
+  request: GradeRequest;
+  base: Session;
+  predicted: Session | null;
+}
+
+/** The next card's sound and picture, fetched while the learner is still on this one. */
+function prefetchMedia(card: Flashcard | null | undefined): void {
+  if (!card) return;
+  prefetchAudio(card.material.audio_url);
+  if (card.material.image_url && typeof Image !== 'undefined') new Image().src = card.material.image_url;
+}
+
+/** Where a session is: a card can be shown more than once (a failed review comes back). */
+function stepOf(session: Session): string {
+  return `${session.mode}-${session.position}`;
+}
 
 export interface FlashcardPanelProps {
   course: Course;
@@ -45,6 +67,11 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const headingRef = useRef<HTMLHeadingElement>(null);
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  // Cleared when the server ignores `after` (an older backend): the panel then waits for each grade's answer.
+  const followingSupported = useRef(true);
+  // A grade given to the card shown ahead while the previous grade is still on its way: sent once that one is
+  // recorded, if the server agrees the card comes next (answers are recorded in order, each once).
+  const [queued, setQueued] = useState<{ value: Grade; cardId: string } | null>(null);
 
   const endSession = () => {
     setSession(null);
@@ -55,11 +82,10 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   };
 
   const grade = useMutation({
-    mutationFn: (request: GradeRequest) => postGrade(request, () => setRetrying(true)),
+    mutationFn: ({ request }: GradeSubmission) => postGrade(request, () => setRetrying(true)),
     onSettled: () => setRetrying(false),
-    onSuccess: async (response) => {
-      const nextCard = response.new_flashcard;
-      prefetchAudio(nextCard?.material.audio_url);
+    onSuccess: async (response, { base, predicted }) => {
+      prefetchMedia(response.new_flashcard);
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress(course) });
       if (response.new_level != null) {
         setLevelUp(response.new_level);
@@ -67,13 +93,17 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
       }
       const current = sessionRef.current;
       if (!current) return;
-      const following = afterGrade(current, response);
-      if (following) {
-        setSession(following);
+      const fromServer = afterGrade(base, response);
+      if (fromServer) {
+        const shown = reconcile(current, predicted, fromServer);
+        setSession(shown);
+        // A grade given to a card the server replaced was about another card: forget it.
+        setQueued((q) => (q && q.cardId === shown.card.flashcard_id ? q : null));
         return;
       }
+      setQueued(null);
       // The batch ran out of new cards early: go on with the reviews of what was just learned.
-      if (current.mode === 'lessons' && response.review_count > 0) {
+      if (base.mode === 'lessons' && response.review_count > 0) {
         try {
           const data = await queryClient.fetchQuery({ ...studyQueries.flashcard(course), staleTime: 0 });
           if (data.flashcard && data.flashcard.attempts > 0) {
@@ -86,6 +116,11 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
       }
       endSession();
     },
+    // The answer was not recorded: go back to its card, where the error and "Try again" are shown.
+    onError: (_error, { base, predicted }) => {
+      setQueued(null);
+      if (predicted) setSession(base);
+    },
   });
 
   const card = session?.card ?? null;
@@ -94,6 +129,23 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const autoplay = shouldAutoplay({ course, audioAutoplay: settings.audio_autoplay, vocabAudioAutoplay: settings.vocab_audio_autoplay });
   const canKnow = Boolean(subscribed && card && card.attempts === 0);
   const pending = grade.isPending;
+  // Saved in the background while the next card is already shown: no "Saving…" then, and that card can be
+  // answered at once (the answer waits in `queued`).
+  const background = pending && Boolean(grade.variables?.predicted);
+  const waiting = (pending && !background) || queued !== null;
+
+  // The card after this one, asked once the server has every earlier grade (the answer depends on them).
+  const fetchNew = session ? wantsNewCard(session) : false;
+  const following = useQuery({
+    ...studyQueries.following(course, card?.flashcard_id ?? '', fetchNew, session ? stepOf(session) : ''),
+    enabled: Boolean(card) && !pending && !grade.isError && !queued && followingSupported.current,
+  });
+  const followingCard = following.data && following.data.after === card?.flashcard_id ? following.data : null;
+
+  useEffect(() => {
+    if (following.data && following.data.after == null) followingSupported.current = false;
+    prefetchMedia(followingCard?.flashcard);
+  }, [following.data, followingCard]);
 
   useEffect(() => {
     if (audioShown && autoplay) playAudio(audioRef.current);
@@ -125,18 +177,38 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
 
   const submit = (value: Grade) => {
     const current = sessionRef.current;
-    if (!current || grade.isPending) return;
+    if (!current) return;
     if (value === 10 && !canKnow) return;
     if (value !== 10 && !current.flipped) return;
-    grade.mutate({ id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), version: current.card.version, idempotencyKey: newIdempotencyKey() });
+    if (grade.isPending) {
+      if (background && !queued) setQueued({ value, cardId: current.card.flashcard_id });
+      return;
+    }
+    const request: GradeRequest = { id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), version: current.card.version, idempotencyKey: newIdempotencyKey() };
+    const predicted = followingCard && followingCard.after === current.card.flashcard_id ? predictAfterGrade(current, value, followingCard) : null;
+    // Shown in this same event: React renders a discrete input's update before the next frame.
+    if (predicted) setSession(predicted);
+    grade.mutate({ request, base: current, predicted });
   };
 
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+
+  // The same answer with the same key, on its own card: nothing is shown ahead this time.
   const retry = () => {
-    if (grade.variables) grade.mutate(grade.variables);
+    if (grade.variables) grade.mutate({ ...grade.variables, predicted: null });
   };
+
+  // The queued answer goes out once the one before it is recorded and its card is still the one on screen.
+  useEffect(() => {
+    if (!queued || pending || grade.isError) return;
+    setQueued(null);
+    if (sessionRef.current?.card.flashcard_id === queued.cardId) submitRef.current(queued.value);
+  }, [queued, pending, grade.isError]);
 
   const reload = () => {
     grade.reset();
+    setQueued(null);
     setSession(null);
     void queryClient.invalidateQueries({ queryKey: queryKeys.study(course) });
   };
@@ -208,7 +280,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
           <p className="session-progress" aria-live="polite">
             {progressLabel(session)}
           </p>
-          <article className={`card${session.flipped ? ' card-flipped' : ''}`} aria-label={session.flipped ? 'Flashcard, answer side' : 'Flashcard, question side'}>
+          <article className={`card${session.flipped ? ' card-flipped' : ''}`} data-card-id={card.flashcard_id} aria-label={session.flipped ? 'Flashcard, answer side' : 'Flashcard, question side'}>
             <div ref={answerRef} tabIndex={-1} className="card-focus">
               <CardFace card={card} flipped={session.flipped} settings={settings} contextShown={session.contextShown} onShowContext={showContext} />
             </div>
@@ -224,7 +296,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
                 {GRADES.map(({ grade: value, label, key }) => {
                   const hours = card.next_intervals?.[String(value)];
                   return (
-                    <Button key={value} className={`grade grade-${value}`} onClick={() => submit(value)} disabled={pending} aria-keyshortcuts={key}>
+                    <Button key={value} className={`grade grade-${value}`} onClick={() => submit(value)} disabled={waiting} aria-keyshortcuts={key}>
                       <span className="grade-label">{label}</span>
                       {hours != null ? <span className="grade-interval">{formatInterval(hours)}</span> : null}
                     </Button>
@@ -234,7 +306,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
             )}
             <div className="card-extra-actions">
               {canKnow ? (
-                <Button variant="ghost" onClick={() => submit(10)} disabled={pending} aria-keyshortcuts="Escape">
+                <Button variant="ghost" onClick={() => submit(10)} disabled={waiting} aria-keyshortcuts="Escape">
                   I already know it
                 </Button>
               ) : null}
@@ -246,7 +318,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
             </div>
           </div>
 
-          {pending && !showOffline ? <p className="muted small" aria-live="polite">Saving…</p> : null}
+          {waiting && !showOffline ? <p className="muted small" aria-live="polite">Saving…</p> : null}
           {grade.isError ? <GradeError error={grade.error} onRetry={retry} onReload={reload} /> : null}
         </div>
       ) : (

@@ -1,5 +1,5 @@
 import { flashcardSchema, gradeResponseSchema, nextCardSchema } from './study-queries';
-import { afterGrade, overviewOf, progressLabel, startLessons, startReviews, wantsNewCard } from './session';
+import { afterGrade, dueAfter, overviewOf, predictAfterGrade, progressLabel, reconcile, startLessons, startReviews, wantsNewCard } from './session';
 import { gradeResponse, nextCard, vocabCard } from '../../test/fixtures';
 
 const card = (attempts = 0) => flashcardSchema.parse(vocabCard({ attempts }));
@@ -44,5 +44,58 @@ describe('a session', () => {
     const session = afterGrade({ ...startReviews(card(2), 2), flipped: true, contextShown: true }, gradeResponseSchema.parse(gradeResponse(vocabCard(), vocabCard({ attempts: 1 }), { review_count: 1 })))!;
     expect(session.flipped).toBe(false);
     expect(session.contextShown).toBe(false);
+  });
+});
+
+describe('predicting the next card from the card that follows (shown before the grade is answered)', () => {
+  it('goes on with the batch, then reviews the cards just learned, as afterGrade would', () => {
+    let session = startLessons(card(), 2);
+    const second = card();
+    session = predictAfterGrade(session, 5, next({ flashcard: vocabCard(second), review_count: 0 }))!;
+    expect(progressLabel(session)).toBe('New Card 2/2');
+    expect(session.card.flashcard_id).toBe(second.flashcard_id);
+    // The last new card: the first card just learned is due, and so will this one be.
+    session = predictAfterGrade(session, 3, next({ flashcard: vocabCard({ attempts: 1 }), review_count: 1 }))!;
+    expect(progressLabel(session)).toBe('Review 1/2');
+  });
+
+  it('counts the reviews left: a passed review is no longer due, a failed one is', () => {
+    const session = startReviews(card(2), 3);
+    expect(progressLabel(predictAfterGrade(session, 3, next({ flashcard: vocabCard({ attempts: 2 }), review_count: 3 }))!)).toBe('Review 2/3');
+    expect(progressLabel(predictAfterGrade(session, 0, next({ flashcard: vocabCard({ attempts: 2 }), review_count: 3 }))!)).toBe('Review 2/4');
+  });
+
+  it('is unknown (null) when nothing else follows: the graded card may come back', () => {
+    expect(predictAfterGrade(startReviews(card(2), 1), 0, next({ flashcard: null, review_count: 1 }))).toBeNull();
+  });
+
+  it('dueAfter: lessons become due unless already known', () => {
+    const lesson = startLessons(card(), 10);
+    expect(dueAfter(lesson, 5, 4)).toBe(5);
+    expect(dueAfter(lesson, 10, 4)).toBe(4);
+    const review = startReviews(card(3), 4);
+    expect(dueAfter(review, 5, 4)).toBe(3);
+    expect(dueAfter(review, 0, 4)).toBe(4);
+  });
+});
+
+describe("reconcile (the server's answer over what is on screen)", () => {
+  const b = card(2);
+  const predicted = { ...startReviews(b, 3), position: 2 };
+  const server = (c = b, total = 4) => ({ ...startReviews(c, total), position: 2 });
+
+  it('keeps the flip of the predicted card when the server agrees, with its counts', () => {
+    const shown = { ...predicted, flipped: true, contextShown: true };
+    expect(reconcile(shown, predicted, server(b, 5))).toEqual({ ...server(b, 5), flipped: true, contextShown: true });
+  });
+
+  it("takes the server's card, unflipped, when it differs", () => {
+    const other = card(2);
+    expect(reconcile({ ...predicted, flipped: true }, predicted, server(other))).toEqual(server(other));
+  });
+
+  it('starts a card that comes back unflipped when nothing was predicted', () => {
+    const shown = { ...startReviews(b, 1), flipped: true };
+    expect(reconcile(shown, null, server(b)).flipped).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The study session as pure state transitions (SPEC §4): a batch of up to 10 new cards, then the reviews.
 import { BATCH_SIZE } from '../../lib/courses';
-import type { Flashcard, GradeResponse, NextCard } from './study-queries';
+import type { Flashcard, Grade, GradeResponse, NextCard } from './study-queries';
 
 export type Overview = 'rest' | 'arrival' | 'lessons' | 'reviews';
 
@@ -62,4 +62,44 @@ export function afterGrade(session: Session, response: GradeResponse): Session |
   // review_count counts what is still due, the next card included; a failed card comes back and adds one.
   const position = session.position + 1;
   return { ...session, ...fresh, position, total: Math.max(position, session.position + response.review_count) };
+}
+
+/** How many reviews are due once `session.card` is graded `grade`, from the count before (`dueBefore`). */
+export function dueAfter(session: Session, grade: Grade, dueBefore: number): number {
+  const lesson = session.card.attempts === 0;
+  // A lesson card becomes due at once (the batch is reviewed right after), unless it is already known; a
+  // review card stops being due unless it was failed.
+  const wasDue = !lesson;
+  const staysDue = lesson ? grade !== 10 : grade === 0;
+  return Math.max(0, dueBefore - (wasDue ? 1 : 0) + (staysDue ? 1 : 0));
+}
+
+/**
+ * The session the server will answer with, from the card it said follows this one (`following`, asked while
+ * the card was on screen), so the next card shows at once while the grade is on its way. Null when that is
+ * not known: no next card may mean the graded card itself comes back, so only the server can tell.
+ */
+export function predictAfterGrade(session: Session, grade: Grade, following: NextCard): Session | null {
+  if (!following.flashcard) return null;
+  return afterGrade(session, {
+    flashcard: session.card,
+    new_flashcard: following.flashcard,
+    new_level: null,
+    user_next_review_in_minutes: following.user_next_review_in_minutes,
+    review_count: dueAfter(session, grade, following.review_count),
+  });
+}
+
+/**
+ * The server's session once the grade is recorded, applied over what is on screen. When the predicted card
+ * is on screen and the server agrees, it keeps what the learner did with it (flipped, context shown) and
+ * takes the server's data and counts; otherwise the server's card replaces it. Each answer is applied once,
+ * so a disagreement cannot bounce back and forth.
+ */
+export function reconcile(shown: Session | null, predicted: Session | null, server: Session): Session {
+  const id = server.card.flashcard_id;
+  if (shown && predicted && shown.card.flashcard_id === id && predicted.card.flashcard_id === id) {
+    return { ...server, flipped: shown.flipped, contextShown: shown.contextShown };
+  }
+  return server;
 }

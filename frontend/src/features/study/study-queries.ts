@@ -1,10 +1,10 @@
-// The study feature's calls: the next card of a course, and grading a card.
+// The study feature's calls: the next card of a course, the card after the one on screen, and grading a card.
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
-import { DEFAULT_RETRY, withRetry, type RetryPolicy } from '../../lib/retry';
+import { DEFAULT_RETRY, isRetryable, withRetry, type RetryPolicy } from '../../lib/retry';
 
 const text = z.nullish(z.string());
 const id = z.nullish(z.union([z.string(), z.number()]));
@@ -61,6 +61,8 @@ export const nextCardSchema = z.object({
   review_count: z.number(),
   new_available: z._default(z.number(), 0),
   learned_count: z._default(z.number(), 0),
+  /** Echo of the `after` query parameter: present only when the server looked past that card. */
+  after: z.nullish(z.string()),
 });
 export type NextCard = z.infer<typeof nextCardSchema>;
 
@@ -93,10 +95,34 @@ export const studyQueries = {
       // Caught up: look again every minute so "Next reviews in …" turns into reviews by itself.
       refetchInterval: (query) => (query.state.data && query.state.data.flashcard === null ? 60_000 : false),
     }),
+  /**
+   * The card that will follow `after` once it is graded (what POST would answer as new_flashcard), asked
+   * while the learner looks at `after`, so the next card can be shown the moment a grade is given. `step`
+   * (the session's mode and position) makes every showing of a card ask afresh: a failed card comes back
+   * later with another card after it.
+   */
+  following: (course: Course, after: string, fetchNew: boolean, step: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.study(course), 'following', after, fetchNew, step] as const,
+      queryFn: ({ signal }) => api.get('/api/flashcard', nextCardSchema, { course, after, fetch_new: fetchNew }, signal),
+      // Asked once per showing and forgotten as soon as the card is gone; a failure only costs the head start.
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+    }),
 };
 
 /** Exposed so tests can shorten the waits. */
 export const gradeRetryPolicy: RetryPolicy = { ...DEFAULT_RETRY };
+
+/**
+ * A grade is repeated with its key after a lost connection or a 502–504, and after the 409 `conflict` the
+ * server gives while the same key is still being processed (a request that got through before the
+ * connection dropped): the retry then gets the stored answer. Every other refusal is final.
+ */
+export function isGradeRetryable(error: unknown): boolean {
+  return isRetryable(error) || (error instanceof ApiError && error.status === 409 && error.code === 'conflict');
+}
 
 export function postGrade(request: GradeRequest, onRetry?: (error: unknown, attempt: number) => void): Promise<GradeResponse> {
   const body = { id: request.id, grade: request.grade, fetch_new: request.fetch_new, ...(request.version != null ? { version: request.version } : {}) };
@@ -104,5 +130,6 @@ export function postGrade(request: GradeRequest, onRetry?: (error: unknown, atte
     () => api.post('/api/flashcard', body, gradeResponseSchema, { 'Idempotency-Key': request.idempotencyKey }),
     gradeRetryPolicy,
     onRetry,
+    isGradeRetryable,
   );
 }

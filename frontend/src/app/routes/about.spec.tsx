@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { mockFetch, problem } from '../../test/fetch-mock';
+import { profileFixture } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { CC_BY_SA_URL, EDRDG_LICENCE_URL, EDRDG_URL } from './about';
+
+const signedOut = () => mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthorized') });
+
+describe('/about (DESIGN §5 credits)', () => {
+  it('says what Kioku is and credits EDRDG with the licence names and links', async () => {
+    signedOut();
+    renderApp('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Kioku' })).toBeInTheDocument();
+    expect(screen.getByText(/spaced-repetition flashcard app for learning Japanese/)).toBeInTheDocument();
+    expect(document.title).toBe('About and credits · Kioku');
+
+    const credits = screen.getByRole('region', { name: 'Credits' });
+    expect(within(credits).getByRole('heading', { name: /KANJIDIC2 and EDICT/ })).toBeInTheDocument();
+    expect(within(credits).getByText(/This app uses the EDICT and KANJIDIC2 dictionary files/)).toBeInTheDocument();
+    expect(within(credits).getByRole('link', { name: 'Electronic Dictionary Research and Development Group' })).toHaveAttribute('href', EDRDG_URL);
+    expect(within(credits).getByRole('link', { name: 'licence' })).toHaveAttribute('href', EDRDG_LICENCE_URL);
+    expect(within(credits).getByRole('link', { name: /CC BY-SA 3\.0/ })).toHaveAttribute('href', CC_BY_SA_URL);
+    // The tools behind the content, with their licences.
+    expect(within(credits).getByRole('link', { name: /kuromoji/ })).toBeInTheDocument();
+    expect(within(credits).getByRole('link', { name: 'Apache License 2.0' })).toBeInTheDocument();
+    expect(within(credits).getByRole('link', { name: 'MIT License' })).toBeInTheDocument();
+  });
+
+  it('explains the synthetic audio (eSpeak NG)', async () => {
+    signedOut();
+    renderApp('/about');
+    const audio = await screen.findByRole('heading', { name: 'Audio' });
+    expect(audio.nextElementSibling).toHaveTextContent(/synthetic.*eSpeak NG/);
+    expect(screen.getByRole('link', { name: 'eSpeak NG' })).toHaveAttribute('href', 'https://github.com/espeak-ng/espeak-ng');
+  });
+
+  it('is open to signed-out visitors (public bar) and reachable from the landing page', async () => {
+    signedOut();
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: /Remember Japanese/ });
+    await user.click(screen.getByRole('link', { name: 'Credits and licences' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Kioku' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('is linked from the footer inside the learner shell', async () => {
+    mockFetch({ 'GET /api/users/profile': { body: profileFixture() } });
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome back, Aiko' });
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'About and credits' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Kioku' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('links out over https without sending a referrer', async () => {
+    signedOut();
+    const { container } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Kioku' });
+    for (const link of container.querySelectorAll('a[href^="http"]')) {
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    }
+  });
+});

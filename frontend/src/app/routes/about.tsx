@@ -1,0 +1,118 @@
+// /about: what Kioku is, and the credits the content's licences ask for (DESIGN §5; the source of truth is
+// backend/content/SOURCES.md). Shown signed in (learner shell) and signed out (public frame). Plain text and
+// anchors only.
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export const EDRDG_URL = 'https://www.edrdg.org/';
+export const EDRDG_LICENCE_URL = 'https://www.edrdg.org/edrdg/licence.html';
+export const CC_BY_SA_URL = 'https://creativecommons.org/licenses/by-sa/3.0/';
+
+interface Credit {
+  name: string;
+  what: string;
+  licence: string;
+  licenceUrl?: string;
+  licenceNote?: string;
+  url?: string;
+}
+
+const TOOLS: Credit[] = [
+  {
+    name: 'kuromoji with the IPADIC dictionary',
+    what: 'drafted the furigana readings and word boundaries of the example sentences, checked by hand',
+    licence: 'Apache License 2.0',
+    licenceNote: 'IPADIC under its own permissive licence',
+    licenceUrl: 'https://www.apache.org/licenses/LICENSE-2.0',
+    url: 'https://github.com/takuyaa/kuromoji.js',
+  },
+  {
+    name: 'WanaKana',
+    what: 'converts between kana and romaji while the content is built',
+    licence: 'MIT License',
+    licenceUrl: 'https://opensource.org/license/mit',
+    url: 'https://github.com/WaniKani/WanaKana',
+  },
+  {
+    name: 'eSpeak NG',
+    what: 'synthesises the audio of cards that have no recorded voice yet',
+    licence: 'GNU GPL v3 or later',
+    licenceNote: 'covers the program, not the sound it produces',
+    licenceUrl: 'https://www.gnu.org/licenses/gpl-3.0.html',
+    url: 'https://github.com/espeak-ng/espeak-ng',
+  },
+];
+
+function ExternalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+export function AboutPage() {
+  useDocumentTitle('About and credits');
+  return (
+    <article className="about prose">
+      <h1>About Kioku</h1>
+      <p className="lead">
+        Kioku (<span lang="ja">記憶</span>, “memory”) is a spaced-repetition flashcard app for learning Japanese: hiragana and katakana, the 2,136 jōyō kanji and 10,000
+        words, with example sentences shown with furigana.
+      </p>
+      <p>
+        You learn 10 new cards at a time and say how well you knew each one; reviews then bring every card back just before you would forget it, less and less often as it
+        sticks. Level 1 of every course is free; a subscription opens levels 2–9 and the whole dictionary.
+      </p>
+
+      <section aria-labelledby="credits-heading">
+        <h2 id="credits-heading">Credits</h2>
+
+        <h3>Dictionary data: KANJIDIC2 and EDICT</h3>
+        <blockquote className="attribution">
+          <p>
+            This app uses the EDICT and KANJIDIC2 dictionary files. These files are the property of the{' '}
+            <ExternalLink href={EDRDG_URL}>Electronic Dictionary Research and Development Group</ExternalLink>, and are used in conformance with the Group&apos;s{' '}
+            <ExternalLink href={EDRDG_LICENCE_URL}>licence</ExternalLink>.
+          </p>
+        </blockquote>
+        <p>
+          Licence: <ExternalLink href={CC_BY_SA_URL}>Creative Commons Attribution-ShareAlike 3.0 (CC BY-SA 3.0)</ExternalLink>. The kanji, readings and vocabulary in Kioku
+          are adapted from these files (kanji, stroke counts, school grades, on and kun readings and English meanings from KANJIDIC2; common words and their English glosses
+          from EDICT) and are shared under the same licence, as are the dictionary meanings in the sentence breakdowns.
+        </p>
+        <p className="muted small">
+          Versions used: KANJIDIC2 database 2022-235 (created 2022-08-23, Debian package kanjidic-xml 2022.08.23); EDICT of 2021-02-03 (Debian package edict
+          2021.02.03-1).
+        </p>
+
+        <h3>Written for Kioku</h3>
+        <p>
+          The kana table (romaji, pronunciation hints and example words), the Vocab I word list, and the example sentences with their translations and contexts are original
+          work for Kioku.
+        </p>
+
+        <h3>Audio</h3>
+        <p>
+          Some audio is synthetic: where no recorded voice exists yet, the sentence or kana is read by the eSpeak NG speech synthesiser from its kana pronunciation. It sounds
+          robotic but the reading is right; our editors approve every sound before it is shown and can replace synthetic audio with a better voice.
+        </p>
+
+        <h3>Tools</h3>
+        <ul className="credit-list">
+          {TOOLS.map((tool) => (
+            <li key={tool.name}>
+              {tool.url ? <ExternalLink href={tool.url}>{tool.name}</ExternalLink> : tool.name} — {tool.what}. Licence:{' '}
+              {tool.licenceUrl ? <ExternalLink href={tool.licenceUrl}>{tool.licence}</ExternalLink> : tool.licence}
+              {tool.licenceNote ? ` (${tool.licenceNote})` : ''}.
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p>
+        Questions or corrections? Write to <a href="mailto:help@kioku.app">help@kioku.app</a>. <Link to="/">Back to Kioku</Link>
+      </p>
+    </article>
+  );
+}

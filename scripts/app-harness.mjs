@@ -1,0 +1,97 @@
+// Starting the built app for browser runs (scripts/e2e.mjs, bench/frontend.bench.mjs): a free loopback port,
+// a database of its own that the app creates and migrates on boot, /api/health before anything talks to it,
+// and a clean stop that drops the database again.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const require = createRequire(join(root, 'backend', 'package.json'));
+const pg = require('pg');
+
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kioku';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export function databaseUrl(name) {
+  const u = new URL(baseDatabaseUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One statement on the maintenance database (create/drop database cannot run inside the target). */
+export async function adminQuery(sql) {
+  const c = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+export function dropDatabase(name) {
+  return adminQuery(`drop database if exists "${name}" with (force)`);
+}
+
+export async function waitForHealth(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become healthy within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/** The environment of an app on `port` with the database `dbName` (dropped first: every run starts empty). */
+export async function appEnvironment({ port, dbName, mediaDir = join(root, 'artifacts', 'e2e-media'), logLevel = 'warn', extra = {} }) {
+  await dropDatabase(dbName);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl(dbName),
+    LOG_LEVEL: logLevel,
+    MEDIA_DIR: mediaDir,
+    PROJECTION_POLL_MS: '100',
+    ...extra,
+  };
+}
+
+/** backend/dist/main.js with `env` (from appEnvironment), healthy when this resolves. */
+export async function startApp(env, { healthTimeoutMs } = {}) {
+  const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitForHealth(env.PUBLIC_URL, child, healthTimeoutMs);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return child;
+}
+
+/** SIGTERM, a moment for the app to close its pool, then the database goes. */
+export async function stopApp(child, dbName) {
+  if (child && child.exitCode === null) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (dbName) await dropDatabase(dbName).catch(() => undefined);
+}
