@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { AppConfig } from '../config/config';
 import { APP_CONFIG, PG_POOL } from '../database/database.module';
@@ -7,7 +7,7 @@ import { ProjectionRunner } from './projection-runner';
 
 /** Starts the projection runner in processes whose ROLE is `all` or `worker`. */
 @Injectable()
-export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('projections');
   private runner?: ProjectionRunner;
 
@@ -28,7 +28,8 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplic
     await this.runner.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Before the database module's onApplicationShutdown ends the pool: a batch still running would fail on it.
+  async beforeApplicationShutdown(): Promise<void> {
     await this.runner?.stop();
   }
 }
