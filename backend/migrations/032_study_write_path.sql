@@ -33,23 +33,22 @@ returns table (level smallint, "position" int, material_type text, material_id i
 language plpgsql stable as $$
 #variable_conflict use_column
 declare
-  f record;
   m record;
   first boolean := true;
 begin
-  select fl.level, fl.position, fl.material_type, fl.material_id into f
+  -- From the floor (inclusive), or from before the first entry when there is no valid floor.
+  select fl.level, fl.position, fl.material_type, fl.material_id into m
     from lesson_floors fl
    where fl.user_id = p_user and fl.course = p_course
      and fl.revision = (select r.revision from catalogue_revision r);
+  if not found then
+    select 0::smallint as level, (-2147483648)::int as position, ''::text as material_type, (-2147483648)::int as material_id into m;
+  end if;
   loop
-    if first and f.level is null then
+    if first then
       select x.level, x.position, x.material_type, x.material_id into m from materials x
        where x.course = p_course and x.servable
-       order by x.level, x.position, x.material_type, x.material_id limit 1;
-    elsif first then
-      select x.level, x.position, x.material_type, x.material_id into m from materials x
-       where x.course = p_course and x.servable
-         and (x.level, x.position, x.material_type, x.material_id) >= (f.level, f.position, f.material_type, f.material_id)
+         and (x.level, x.position, x.material_type, x.material_id) >= (m.level, m.position, m.material_type, m.material_id)
        order by x.level, x.position, x.material_type, x.material_id limit 1;
     else
       select x.level, x.position, x.material_type, x.material_id into m from materials x

@@ -6,15 +6,14 @@ import { SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { COURSES, MATERIAL_TYPES } from '../courses';
 import { flashcardId, flashcardView, parseFlashcardId } from '../flashcard.view';
-import { AppError } from '../../platform/errors/app-error';
-import { assertCardOpen, FlashcardQueries, NextCard, servableOrNotFound } from './get-flashcard.query';
+import { assertCardOpen, continuation, FlashcardQueries, NextCard, servableOrNotFound } from './get-flashcard.query';
 
 const querySchema = z
   .object({
     course: z.enum(COURSES),
     material_type: z.enum(MATERIAL_TYPES).optional(),
     material_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    after: z.string().min(1).max(40).optional(),
+    after: z.string().max(40).refine((id) => parseFlashcardId(id) !== null, 'Expected a flashcard id like reading-42.').optional(),
     fetch_new: z.enum(['true', 'false']).optional(),
   })
   .refine((q) => (q.material_type === undefined) === (q.material_id === undefined), {
@@ -46,12 +45,9 @@ export class GetFlashcardHttp {
     }
     if (q.after !== undefined) {
       // The card that follows `after` once it is graded, as POST would answer it (the study panel shows it at once).
-      const skip = parseFlashcardId(q.after);
-      if (!skip) throw new AppError('validation_failed', `"${q.after}" is not a flashcard id (like reading-42).`);
       const fetchNew = q.fetch_new === 'true';
-      const next = await this.queries.next({ ...base, preferNew: fetchNew, skip });
-      const flashcard = !fetchNew && next.flashcard?.attempts === 0 ? null : next.flashcard;
-      return { ...next, flashcard, after: q.after };
+      const next = await this.queries.next({ ...base, preferNew: fetchNew, skip: parseFlashcardId(q.after) ?? undefined });
+      return { ...continuation(next, fetchNew), after: q.after };
     }
     return this.queries.next(base);
   }

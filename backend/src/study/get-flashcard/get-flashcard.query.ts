@@ -62,19 +62,18 @@ const NEW_JSON = `json_build_object('material_type', m.material_type, 'material_
 // One round trip. The two candidate cards are scalar subqueries inside coalesce: PostgreSQL evaluates the
 // second one only when the first finds nothing, so a learner with reviews due never pays for the lesson scan.
 // $1 user, $2 course, $3 now, $4 highest reviewable level, $5 true with a subscription (new cards up to the
-// user's level, which `level` reads), else level 1 only.
-function nextCardSql(level: string, skip = false) {
-  // $6/$7 (look-ahead only): the material to look past, the card on the learner's screen
-  const notSkipped = skip ? ' and not (c.material_type = $6 and c.material_id = $7)' : '';
-  const skipArgs = skip ? ', $6, $7' : '';
+// user's level, which `level` reads), else level 1 only; in the card statements $6/$7 a material to look past
+// (the card on the learner's screen, for the look-ahead), null for none.
+function nextCardSql(level: string) {
   const newLevel = `(case when $5::boolean then greatest(1, least(${MAX_LEVEL}, (${level}))) else ${FREE_LEVEL} end)`;
   const review = `(select ${CARD_JSON} from card_states c
     join materials m on m.material_type = c.material_type and m.material_id = c.material_id
-   where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4${notSkipped}
+   where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4
+     and (c.material_type, c.material_id) is distinct from ($6::text, $7::int)
    order by c.due_at, c.material_type, c.material_id limit 1)`;
   // The first unlearned material in lesson order comes from study_first_unlearned (migration 032), which walks
   // the lesson index from the learner's lesson floor: its cost does not grow with the cards already learned.
-  const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2${skipArgs}) u
+  const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2, $6::text, $7::int) u
     join materials m on m.material_type = u.material_type and m.material_id = u.material_id
    where u.level <= (select new_level from params))`;
   // One pass over the user's cards of the course gives the learned, open-level and due counts.
@@ -107,35 +106,29 @@ interface NextRow {
 @Injectable()
 export class FlashcardQueries {
   private readonly sql: ReturnType<typeof nextCardSql>;
-  private readonly skipSql: ReturnType<typeof nextCardSql>;
   constructor(@Inject(PG_POOL) private readonly pool: Pool, @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels) {
     this.sql = nextCardSql((levels ?? fixedLevelOne).levelSql);
-    this.skipSql = nextCardSql((levels ?? fixedLevelOne).levelSql, true);
   }
 
   async next(query: NextCardQuery, db: Queryable = this.pool): Promise<NextCard> {
-    if (query.skip) {
-      return query.preferNew
-        ? this.run('study_next_new_first_skip', this.skipSql.newFirst, query, db)
-        : this.run('study_next_review_first_skip', this.skipSql.reviewFirst, query, db);
-    }
-    return query.preferNew ? this.run('study_next_new_first', this.sql.newFirst, query, db) : this.run('study_next_review_first', this.sql.reviewFirst, query, db);
+    const [name, text] = query.preferNew ? ['study_next_new_first', this.sql.newFirst] : ['study_next_review_first', this.sql.reviewFirst];
+    return this.run(name, text, query, [query.skip?.materialType ?? null, query.skip?.materialId ?? null], db);
   }
 
   /** The counts only, with a given card (GET with material_type and material_id). */
   async withCard(query: NextCardQuery, flashcard: FlashcardView, db: Queryable = this.pool): Promise<NextCard> {
-    return { ...(await this.run('study_next_counts', this.sql.countsOnly, query, db)), flashcard };
+    return { ...(await this.run('study_next_counts', this.sql.countsOnly, query, [], db)), flashcard };
   }
 
   // Named statements: parsed once per connection (these run on every card shown and every grade).
-  private async run(name: string, text: string, q: NextCardQuery, db: Queryable): Promise<NextCard> {
+  private async run(name: string, text: string, q: NextCardQuery, more: unknown[], db: Queryable): Promise<NextCard> {
     const { rows } = await db.query<NextRow>({ name, text, values: [
       q.userId,
       q.course,
       q.now,
       reviewableLevel(q.subscriptionActive),
       q.subscriptionActive,
-      ...(q.skip ? [q.skip.materialType, q.skip.materialId] : []),
+      ...more,
     ] });
     const row = rows[0];
     return {
@@ -222,6 +215,15 @@ function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
             version: Number(r.version),
           },
   };
+}
+
+/**
+ * The card a session goes on with after the one on screen is graded (the grade's answer and the look-ahead):
+ * fetch_new false means "go on with due reviews", so once none is left the session ends (null) instead of
+ * sliding into a new lesson card the learner did not ask for.
+ */
+export function continuation(next: NextCard, fetchNew: boolean): NextCard {
+  return !fetchNew && next.flashcard?.attempts === 0 ? { ...next, flashcard: null } : next;
 }
 
 export function minutesUntil(due: Date | string, now: Date): number {

@@ -9,7 +9,7 @@ import { idempotencyMismatch, type IdempotencyRequest } from '../../platform/htt
 import { CARD_STREAM_TYPE, cardStreamId, type CardEvent } from '../card.events';
 import { cardStateOf } from '../card-states.store';
 import { flashcardView, parseFlashcardId, type FlashcardView } from '../flashcard.view';
-import { assertCardOpen, FlashcardQueries, servableOrNotFound, type MaterialWithCard } from '../get-flashcard/get-flashcard.query';
+import { assertCardOpen, continuation, FlashcardQueries, servableOrNotFound, type MaterialWithCard } from '../get-flashcard/get-flashcard.query';
 import { gradeEventId } from '../ids';
 import { fixedLevelOne, STUDY_LEVELS, StudyLevels } from '../study-levels.port';
 import { decideGrade } from './grade-card.decide';
@@ -119,19 +119,13 @@ export class GradeCardHandler {
   }
 
   private async answer(command: GradeCard, material: MaterialWithCard, graded: FlashcardView, newLevel: number | null, now: Date): Promise<GradeCardResult> {
-    const next = await this.queries.next({
-      userId: command.userId,
-      course: material.course,
-      now,
-      subscriptionActive: command.subscriptionActive,
-      preferNew: command.fetchNew,
-    });
-    // fetch_new false means "go on with due reviews": once none is left the session ends (null) instead of
-    // sliding into a new lesson card the learner did not ask for.
-    const nextCard = !command.fetchNew && next.flashcard?.attempts === 0 ? null : next.flashcard;
+    const next = continuation(
+      await this.queries.next({ userId: command.userId, course: material.course, now, subscriptionActive: command.subscriptionActive, preferNew: command.fetchNew }),
+      command.fetchNew,
+    );
     return {
       flashcard: graded,
-      new_flashcard: nextCard,
+      new_flashcard: next.flashcard,
       new_level: newLevel,
       user_next_review_in_minutes: next.user_next_review_in_minutes,
       review_count: next.review_count,
