@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { ConcurrencyError } from '../errors/app-error';
 import { Queryable } from '../database/database';
+import { AppendBatcher, AppendBatcherOptions, AppendRow } from './append-batcher';
 import { afterCommit, CommitNotifier } from './commit-notifier';
 import { currentSchemaVersion, upcast, validateNewEvent } from './event-registry';
 import { AppendResult, Checkpoint, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
@@ -77,13 +78,16 @@ export function appendArguments(streamId: string, streamType: string, expected: 
 
 export class EventStore {
   private readonly notifier: CommitNotifier;
-  constructor(private readonly pool: Pool) {
+  private readonly batcher: AppendBatcher;
+  constructor(private readonly pool: Pool, options: AppendBatcherOptions = {}) {
     this.notifier = new CommitNotifier(pool);
+    this.batcher = new AppendBatcher(pool, (params) => this.appendOne(params, pool), options);
   }
 
   /**
-   * Appends events to one stream in one round trip (the append_events SQL function). Pass `db` to append
-   * inside a caller's transaction, so that inline state is written atomically with its event.
+   * Appends events to one stream. Pass `db` to append inside a caller's transaction, so that inline state is
+   * written atomically with its event: one round trip (the append_events SQL function). Without it, the append
+   * joins the appends waiting while others are on the wire and commits with them (AppendBatcher).
    */
   async append(
     streamId: string,
@@ -94,31 +98,37 @@ export class EventStore {
     db: Queryable = this.pool,
   ): Promise<AppendResult> {
     const params = appendArguments(streamId, streamType, expected, events, metadata);
+    const last = db === this.pool ? await this.batcher.append(params) : await this.appendOne(params, db);
+    if (last === 'conflict') throw new ConcurrencyError();
+    if (!last.duplicate) afterCommit(db, () => this.notifier.notify());
+    return {
+      streamVersion: Number(last.stream_version),
+      globalPosition: Number(last.global_position),
+      transactionId: last.transaction_id,
+      duplicate: last.duplicate,
+    };
+  }
+
+  /** One append in one round trip; answers the row of its last event. */
+  private async appendOne(params: unknown[], db: Queryable): Promise<AppendRow> {
     const sql = 'select stream_version, global_position, transaction_id::text as transaction_id, duplicate from append_events($1, $2, $3, $4::uuid[], $5::text[], $6::smallint[], $7::jsonb[], $8::jsonb[], $9::uuid)';
-    let rows: { stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }[];
+    let rows: AppendRow[];
     try {
       // A named statement is parsed and planned once per connection: the hottest write path skips both.
-      rows = (await db.query({ name: 'kioku_append_events', text: sql, values: params })).rows;
+      rows = (await db.query<AppendRow>({ name: 'kioku_append_events', text: sql, values: params })).rows;
     } catch (error) {
       const e = error as { code?: string; constraint?: string };
       if (e.code === 'KC409') throw new ConcurrencyError();
       // Two identical retries racing with expected version 'any': the loser sees the winner's ids.
       if (e.code === '23505' && e.constraint === 'events_event_id_key' && db === this.pool) {
-        rows = (await db.query(sql, params)).rows;
+        rows = (await db.query<AppendRow>(sql, params)).rows;
       } else if (e.code === '23505' && e.constraint === 'events_event_id_key') {
         throw new ConcurrencyError();
       } else {
         throw error;
       }
     }
-    if (!rows[0].duplicate) afterCommit(db, () => this.notifier.notify());
-    const last = rows[rows.length - 1];
-    return {
-      streamVersion: Number(last.stream_version),
-      globalPosition: Number(last.global_position),
-      transactionId: last.transaction_id,
-      duplicate: rows[0].duplicate,
-    };
+    return rows[rows.length - 1];
   }
 
   /** Wakes the projection runners after a commit that appended through another SQL function (study_record_grade). */
