@@ -1,6 +1,8 @@
 // Shared helpers for the benchmarks: a fresh database per benchmark, pgbench baseline, result lines.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,23 +37,43 @@ export async function dropDatabase(name) {
   await admin.end();
 }
 
+function pgbenchArgs() {
+  const u = new URL(baseUrl);
+  const which = spawnSync('sh', ['-c', 'command -v pgbench']);
+  if (which.status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client (or postgresql-contrib)');
+  return ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+}
+
+function tpsOf(out) {
+  const m = out.match(/tps = ([\d.]+) \(without initial connection time\)/) ?? out.match(/tps = ([\d.]+)/);
+  return Number(m[1]);
+}
+
 /** pgbench -N (simple-update without the branch/teller hot rows) TPS at the given client count. */
 export async function pgbenchTps(clients = 32, seconds = 10) {
   const name = 'kioku_bench_pgbench';
-  const u = new URL(baseUrl);
-  const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  const args = pgbenchArgs();
   await dropDatabase(name);
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();
-  const which = spawnSync('sh', ['-c', 'command -v pgbench']);
-  if (which.status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client (or postgresql-contrib)');
   execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
   const out = execFileSync('pgbench', [...args, '-N', '-c', String(clients), '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
   await dropDatabase(name);
-  const m = out.match(/tps = ([\d.]+) \(without initial connection time\)/) ?? out.match(/tps = ([\d.]+)/);
-  return Number(m[1]);
+  return tpsOf(out);
+}
+
+/** Transactions/s of a custom pgbench script (prepared statements) against an existing database. */
+export function pgbenchScriptTps(database, script, clients, seconds) {
+  const file = join(tmpdir(), `kioku-bench-${process.pid}.sql`);
+  writeFileSync(file, script);
+  try {
+    const out = execFileSync('pgbench', [...pgbenchArgs(), '-n', '-M', 'prepared', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), database], { encoding: 'utf8' });
+    return tpsOf(out);
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 export function result(name, value, unit, baseline, ratio) {

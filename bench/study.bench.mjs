@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { dist, dropDatabase, freshDatabase, percentile, pgbenchTps, result, root, round } from './lib.mjs';
+import { dist, dropDatabase, freshDatabase, percentile, pgbenchScriptTps, pgbenchTps, result, root, round } from './lib.mjs';
 
 const DB = 'kioku_bench_study';
+const WRITE_DB = 'kioku_bench_study_write';
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HEAVY_EVENTS = Number(process.env.BENCH_HEAVY_EVENTS ?? 100_000);
@@ -221,6 +222,30 @@ async function readLatencies(port, users, path) {
   return out.map((l) => l.sort((a, b) => a - b));
 }
 
+/** Requests/s of one GET by every learner at once, for `seconds`. */
+async function requestRate(port, users, path, seconds) {
+  let n = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    users.map(async (u) => {
+      while (Date.now() < deadline) {
+        const res = await call(port, 'GET', path, { headers: { cookie: u.cookie } });
+        if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+        n++;
+      }
+    }),
+  );
+  return n / ((Date.now() - started) / 1000);
+}
+
+// The grade's write alone, as the grade handler sends it (a review of a new card stream, its card state and
+// its Idempotency-Key), from pgbench's C client: no HTTP, no session, no read, no next card.
+const RECORD_GRADE_SCRIPT = `select * from study_record_grade('card-bench-' || gen_random_uuid()::text, 'card', 0, array[gen_random_uuid()],
+  array['CardGraded'], array[1::smallint], array[jsonb_build_object('grade', 3, 'course', 'kanji1')], array[jsonb_build_object('actorId', null)],
+  null, gen_random_uuid(), 'kanji1', 'reading', 1, 1::smallint, 2, 'learning', 4, now(), now(), false, 'bench', gen_random_uuid()::text, 'hash');
+`;
+
 async function main() {
   console.log(`# study benchmark: ${LEARNERS} learners grading for ${SECONDS} s; reads for ${LIGHT_EVENTS} vs ${HEAVY_EVENTS.toLocaleString()} events`);
   const tps = await pgbenchTps(LEARNERS, 5);
@@ -275,6 +300,22 @@ async function main() {
         (errors.size ? `; non-200 answers: ${JSON.stringify(Object.fromEntries(errors))}` : ''),
     );
 
+    // What the machine allows a grade at most. Every grade does at least the work of a signed-in request that
+    // only checks its session, and the work of its write; both measured alone with the whole machine to
+    // themselves, so together they cannot exceed 1 / (1/h + 1/w), before the grade's read, its next card and
+    // the read models are counted.
+    const sessionOnly = await requestRate(port, learners, '/api/auth/csrf', 5);
+    // In a database of its own: its made-up events must not reach the app's read models.
+    await freshDatabase(WRITE_DB);
+    const writeOnly = pgbenchScriptTps(WRITE_DB, RECORD_GRADE_SCRIPT, LEARNERS, 5);
+    await dropDatabase(WRITE_DB);
+    const bound = 1 / (1 / sessionOnly + 1 / writeOnly);
+    console.log(
+      `ceiling: a signed-in request that only checks its session (GET /api/auth/csrf) ${round(sessionOnly)} req/s; ` +
+        `the grade's write alone (study_record_grade from pgbench, ${LEARNERS} clients) ${round(writeOnly)}/s; ` +
+        `both together ≤ ${round(bound)} grades/s = ${round(bound / tps, 2)} × pgbench, before the read, the next card and the read models`,
+    );
+
     // 2. Reads for a learner with 100 events vs one with 100,000, written directly.
     const [light, heavy] = [await signUp(port), await signUp(port)];
     for (const u of [light, heavy]) await setSubscription(pool, u.email, 'active');
@@ -315,6 +356,7 @@ async function main() {
 
     result('study_grades_per_second', gradesPerSecond, 'grades/s', tps, gradesPerSecond / tps);
     result('study_grade_p99', p99, 'ms', TARGET_GRADE_P99_MS, p99 / TARGET_GRADE_P99_MS);
+    result('study_grade_ceiling_per_second', bound, 'grades/s', tps, bound / tps);
     for (const [name, lp, hp] of lines) {
       result(`study_${name}_p99_100_events`, lp, 'ms', TARGET_READ_P99_MS, lp / TARGET_READ_P99_MS);
       result(`study_${name}_p99_100k_events`, hp, 'ms', lp, hp / lp);

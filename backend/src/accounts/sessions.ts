@@ -68,6 +68,7 @@ interface SessionRow {
   user_id: string;
   is_admin: boolean;
   subscription_status: string;
+  timezone: string;
   expires_at: Date;
 }
 
@@ -78,7 +79,7 @@ interface SessionRow {
 export async function resolveSession(db: Queryable, token: unknown, now: Date, ttlDays: number): Promise<SessionUser | null> {
   if (!isWellFormedToken(token)) return null;
   const { rows } = await db.query<SessionRow>(
-    `select s.id as session_id, s.user_id, u.is_admin, u.subscription_status, s.expires_at
+    `select s.id as session_id, s.user_id, u.is_admin, u.subscription_status, u.timezone, s.expires_at
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.expires_at > $2 and u.erased_at is null`,
     [tokenHash(token), now],
@@ -94,6 +95,7 @@ export async function resolveSession(db: Queryable, token: unknown, now: Date, t
     isAdmin: row.is_admin,
     subscriptionActive: row.subscription_status === 'active',
     sessionId: row.session_id,
+    timeZone: row.timezone,
   };
 }
 

@@ -36,7 +36,7 @@ export class AdminUsersHttp {
     if (!user) throw new AppError('not_found', 'There is no user with this id.');
     const course = query.course ?? (user.current_course as (typeof COURSES)[number] | null) ?? 'kana';
     const [stats, profile] = await Promise.all([
-      this.stats ? this.stats.stats(user.id, course, this.clock.now(), user.subscription_status === 'active') : Promise.resolve(null),
+      this.stats ? this.stats.stats(user.id, course, this.clock.now(), user.subscription_status === 'active', user.timezone) : Promise.resolve(null),
       this.profiles.get(user.id),
     ]);
     return { user, course, stats, profile };

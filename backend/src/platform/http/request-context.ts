@@ -7,6 +7,8 @@ export interface SessionUser {
   isAdmin: boolean;
   subscriptionActive: boolean;
   sessionId: string;
+  /** the user's IANA time zone as stored (read with the session, so per-day reads need no extra round trip) */
+  timeZone: string;
 }
 
 declare module 'fastify' {

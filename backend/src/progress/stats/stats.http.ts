@@ -16,6 +16,6 @@ export class StatsHttp {
 
   @Get()
   stats(@CurrentUser() user: SessionUser, @Query(new ZodPipe(querySchema, 'query')) q: z.infer<typeof querySchema>): Promise<Stats> {
-    return this.query.stats(user.id, q.course, this.clock.now(), user.subscriptionActive);
+    return this.query.stats(user.id, q.course, this.clock.now(), user.subscriptionActive, user.timeZone);
   }
 }

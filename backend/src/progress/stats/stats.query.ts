@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { readUserState } from '../../accounts';
 import { PG_POOL } from '../../platform/database/database.module';
 import { levelLabels, ReviewForecastQuery, type Course, type ForecastDay } from '../../study';
 
@@ -46,9 +45,12 @@ export async function levelRows(db: Pick<Pool, 'query'>, userId: string, course:
 export class StatsQuery {
   constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly forecast: ReviewForecastQuery) {}
 
-  async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean): Promise<Stats> {
-    const [rows, user] = await Promise.all([levelRows(this.pool, userId, course), readUserState(this.pool, userId)]);
-    const review_forecast = await this.forecast.forecast(userId, course, now, user?.timezone ?? 'UTC', subscriptionActive);
+  /** The time zone comes with the session (SessionUser.timeZone), so both reads go out at once. */
+  async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean, timeZone: string): Promise<Stats> {
+    const [rows, review_forecast] = await Promise.all([
+      levelRows(this.pool, userId, course),
+      this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
+    ]);
     return {
       levels: rows.map((r) => {
         const labels = levelLabels(course, r.level);
