@@ -2,6 +2,7 @@
 // loopback, and the p99 of GET /api/users/stats and GET /api/flashcard for a learner with 100 events vs one
 // with 100,000 events. Runs the built app (backend/dist/main.js, ROLE=all: API, projection runner, awards
 // reactor in one process) on a random port against its own database. Run after `npm run build -w backend`.
+// Last, the ceiling this machine puts on grades: GET /api/flashcard alone and the grade's write alone.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
@@ -300,22 +301,6 @@ async function main() {
         (errors.size ? `; non-200 answers: ${JSON.stringify(Object.fromEntries(errors))}` : ''),
     );
 
-    // What the machine allows a grade at most. Every grade does at least the work of a signed-in request that
-    // only checks its session, and the work of its write; both measured alone with the whole machine to
-    // themselves, so together they cannot exceed 1 / (1/h + 1/w), before the grade's read, its next card and
-    // the read models are counted.
-    const sessionOnly = await requestRate(port, learners, '/api/auth/csrf', 5);
-    // In a database of its own: its made-up events must not reach the app's read models.
-    await freshDatabase(WRITE_DB);
-    const writeOnly = pgbenchScriptTps(WRITE_DB, RECORD_GRADE_SCRIPT, LEARNERS, 5);
-    await dropDatabase(WRITE_DB);
-    const bound = 1 / (1 / sessionOnly + 1 / writeOnly);
-    console.log(
-      `ceiling: a signed-in request that only checks its session (GET /api/auth/csrf) ${round(sessionOnly)} req/s; ` +
-        `the grade's write alone (study_record_grade from pgbench, ${LEARNERS} clients) ${round(writeOnly)}/s; ` +
-        `both together ≤ ${round(bound)} grades/s = ${round(bound / tps, 2)} × pgbench, before the read, the next card and the read models`,
-    );
-
     // 2. Reads for a learner with 100 events vs one with 100,000, written directly.
     const [light, heavy] = [await signUp(port), await signUp(port)];
     for (const u of [light, heavy]) await setSubscription(pool, u.email, 'active');
@@ -353,6 +338,25 @@ async function main() {
       );
       lines.push([name, lp, hp]);
     }
+
+    // 3. What the machine allows a grade at most (measured last, so its load does not touch the reads above).
+    // A grade answers with the learner's next card and counts, so it does at least the work of GET
+    // /api/flashcard (the session check, the next-card read) and the work of its write. Each is measured alone
+    // with the whole machine to itself, so together they cannot exceed 1 / (1/r + 1/w), before the grade's own
+    // read of the card, the second flashcard in its answer and the read models' work are counted. The session
+    // check alone is printed for scale.
+    const sessionOnly = await requestRate(port, learners, '/api/auth/csrf', 5);
+    const nextCard = await requestRate(port, learners, `/api/flashcard?course=${COURSE}`, 5);
+    // In a database of its own: its made-up events must not reach the app's read models.
+    await freshDatabase(WRITE_DB);
+    const writeOnly = pgbenchScriptTps(WRITE_DB, RECORD_GRADE_SCRIPT, LEARNERS, 5);
+    await dropDatabase(WRITE_DB);
+    const bound = 1 / (1 / nextCard + 1 / writeOnly);
+    console.log(
+      `ceiling: GET /api/flashcard ${round(nextCard)} req/s (a request that only checks its session: ${round(sessionOnly)} req/s); ` +
+        `the grade's write alone (study_record_grade from pgbench, ${LEARNERS} clients) ${round(writeOnly)}/s; ` +
+        `a grade does both: ≤ ${round(bound)} grades/s = ${round(bound / tps, 2)} × pgbench, before its own read and the read models`,
+    );
 
     result('study_grades_per_second', gradesPerSecond, 'grades/s', tps, gradesPerSecond / tps);
     result('study_grade_p99', p99, 'ms', TARGET_GRADE_P99_MS, p99 / TARGET_GRADE_P99_MS);

@@ -1,7 +1,8 @@
 // The content context's public surface: other contexts import from here, never from its folders.
 export { ContentModule } from './content.module';
 export { CatalogueReader } from './catalogue/catalogue.reader';
-export { CATALOGUE_PROJECTION, CATALOGUE_TABLES, catalogueProjection } from './catalogue/catalogue.projection';
+export { CatalogueRevision } from './catalogue/catalogue-revision';
+export { bumpCatalogueRevision, CATALOGUE_PROJECTION, CATALOGUE_TABLES, catalogueProjection } from './catalogue/catalogue.projection';
 export { CARD_OVERRIDE_FIELDS } from './catalogue/catalogue.rows';
 export type { MaterialRow } from './catalogue/catalogue.rows';
 export {

@@ -20,3 +20,4 @@ export type { FlashcardView } from './flashcard.view';
 export { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 export type { ForecastDay } from './review-forecast/review-forecast.query';
 export { FlashcardQueries } from './get-flashcard/get-flashcard.query';
+export { ServableTotals } from './servable-totals';

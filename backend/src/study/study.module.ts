@@ -4,6 +4,7 @@ import { GetFlashcardHttp } from './get-flashcard/get-flashcard.http';
 import { GradeCardHandler } from './grade-card/grade-card.handler';
 import { GradeCardHttp } from './grade-card/grade-card.http';
 import { ReviewForecastQuery } from './review-forecast/review-forecast.query';
+import { ServableTotals } from './servable-totals';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
@@ -11,7 +12,7 @@ import { ReviewForecastQuery } from './review-forecast/review-forecast.query';
  */
 @Module({
   controllers: [GetFlashcardHttp, GradeCardHttp],
-  providers: [FlashcardQueries, GradeCardHandler, ReviewForecastQuery],
-  exports: [FlashcardQueries, ReviewForecastQuery],
+  providers: [FlashcardQueries, GradeCardHandler, ReviewForecastQuery, ServableTotals],
+  exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
 export class StudyModule {}

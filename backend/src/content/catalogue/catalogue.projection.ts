@@ -222,12 +222,19 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
     await db.query(`delete from ${quoteIdent(t('vocab_kanji'))} where vocab_id = any($1::int[])`, [vocab.map((v) => v.id)]);
     await upsertRows(db, t('vocab_kanji'), { kanji: 'text', vocab_id: 'int', rank: 'int' }, ['kanji', 'vocab_id'], vocabKanji);
   }
-  // Dictionary responses are cached per revision (dictionary-cache.ts).
-  await db.query('update catalogue_revision set revision = revision + 1, updated_at = now()');
-  afterCommit(db, () => localCommits++);
+  await bumpCatalogueRevision(db);
 }
 
 let localCommits = 0;
+
+/**
+ * Marks a catalogue change: what is cached per catalogue revision (dictionary answers, servable totals,
+ * lesson floors) is rebuilt. Every write to the catalogue tables calls it in its transaction.
+ */
+export async function bumpCatalogueRevision(db: Queryable): Promise<void> {
+  await db.query('update catalogue_revision set revision = revision + 1, updated_at = now()');
+  afterCommit(db, () => localCommits++);
+}
 
 /**
  * Catalogue transactions committed by this process: the dictionary cache re-reads the revision at once after

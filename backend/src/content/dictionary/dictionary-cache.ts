@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
-import { localCatalogueCommits } from '../catalogue/catalogue.projection';
+import { CatalogueRevision } from '../catalogue/catalogue-revision';
 
 const gzipAsync = promisify(gzip);
 
@@ -24,7 +24,6 @@ interface Slot {
 }
 
 const MAX_BYTES = 64 * 1024 * 1024;
-const REVISION_MEMO_MS = 500;
 const MIN_GZIP_BYTES = 1024;
 
 /**
@@ -39,22 +38,14 @@ export class DictionaryCache {
   private readonly building = new Map<string, Promise<CachedBody<any>>>();
   private bytes = 0;
 
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  private readonly catalogue: CatalogueRevision;
+  constructor(@Inject(PG_POOL) pool: Pool) {
+    this.catalogue = new CatalogueRevision(pool);
+  }
 
-  private memo?: { revision: string; at: number; localCommits: number };
-
-  /**
-   * The catalogue revision, memoised for REVISION_MEMO_MS: a change committed by this process is seen at
-   * once, one committed by another replica (or the CLI) within that time.
-   */
-  async revision(): Promise<string> {
-    const now = Date.now();
-    const commits = localCatalogueCommits();
-    if (this.memo && this.memo.localCommits === commits && now - this.memo.at < REVISION_MEMO_MS) return this.memo.revision;
-    const { rows } = await this.pool.query<{ revision: string }>('select revision::text as revision from catalogue_revision');
-    const revision = rows[0]?.revision ?? '0';
-    this.memo = { revision, at: now, localCommits: commits };
-    return revision;
+  /** The catalogue revision the cached bodies are kept for. */
+  revision(): Promise<string> {
+    return this.catalogue.current();
   }
 
   /** The cached body for `key` at the current revision, built by `build` when missing (errors are not cached). */

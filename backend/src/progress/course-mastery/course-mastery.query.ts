@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
-import { AWARDS, type Course } from '../../study';
+import { AWARDS, ServableTotals, type Course } from '../../study';
 import { LevelsQuery } from '../levels/levels.query';
 import { levelRows } from '../stats/stats.query';
 
@@ -16,12 +16,16 @@ export interface CourseMastery {
 /** GetCourseMastery: GET /api/users/course_mastery (the course's level, awards and completion per level). */
 @Injectable()
 export class CourseMasteryQuery {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly levels: LevelsQuery) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly levels: LevelsQuery,
+    private readonly totals: ServableTotals,
+  ) {}
 
   async get(userId: string, course: Course): Promise<CourseMastery> {
     const [level, rows, awards] = await Promise.all([
       this.levels.levelOf(userId, course),
-      levelRows(this.pool, userId, course),
+      levelRows(this.pool, this.totals, userId, course),
       this.pool.query<{ award_id: number; granted_at: Date }>('select award_id, granted_at from progress_awards where user_id = $1 and course = $2', [userId, course]),
     ]);
     const granted = new Map(awards.rows.map((r) => [r.award_id, r.granted_at.toISOString()]));

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
-import { levelLabels, ReviewForecastQuery, type Course, type ForecastDay } from '../../study';
+import { levelLabels, ReviewForecastQuery, ServableTotals, type Course, type ForecastDay } from '../../study';
 
 export interface LevelStats {
   level: number;
@@ -26,29 +26,39 @@ export interface LevelRow {
   mastered: number;
 }
 
-/** Per level 1–9: servable materials of the level, and the user's cards per mastery (progress_level_counts). */
-export async function levelRows(db: Pick<Pool, 'query'>, userId: string, course: Course): Promise<LevelRow[]> {
-  const { rows } = await db.query<LevelRow>(
-    `select l.level::int as level, coalesce(m.n, 0)::int as total, coalesce(c.learning, 0) as learning,
-            coalesce(c.intermediate, 0) as intermediate, coalesce(c.mastered, 0) as mastered
-       from generate_series(1, 9) l(level)
-       left join (select level, count(*) as n from materials where course = $2 and servable group by level) m on m.level = l.level
-       left join progress_level_counts c on c.user_id = $1 and c.course = $2 and c.level = l.level
-      order by l.level`,
-    [userId, course],
-  );
-  return rows;
+/**
+ * Per level 1–9: servable materials of the level (ServableTotals, kept per catalogue revision) and the user's
+ * cards per mastery (progress_level_counts).
+ */
+export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals, userId: string, course: Course): Promise<LevelRow[]> {
+  const [byLevel, { rows }] = await Promise.all([
+    totals.byLevel(course),
+    db.query<Omit<LevelRow, 'total'>>({
+      name: 'progress_level_rows',
+      text: `select l.level::int as level, coalesce(c.learning, 0) as learning, coalesce(c.intermediate, 0) as intermediate,
+                    coalesce(c.mastered, 0) as mastered
+               from generate_series(1, 9) l(level)
+               left join progress_level_counts c on c.user_id = $1 and c.course = $2 and c.level = l.level
+              order by l.level`,
+      values: [userId, course],
+    }),
+  ]);
+  return rows.map((r) => ({ ...r, total: byLevel[r.level] ?? 0 }));
 }
 
 /** GetStats: GET /api/users/stats (SPEC §3 Stats). */
 @Injectable()
 export class StatsQuery {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly forecast: ReviewForecastQuery) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly forecast: ReviewForecastQuery,
+    private readonly totals: ServableTotals,
+  ) {}
 
   /** The time zone comes with the session (SessionUser.timeZone), so both reads go out at once. */
   async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean, timeZone: string): Promise<Stats> {
     const [rows, review_forecast] = await Promise.all([
-      levelRows(this.pool, userId, course),
+      levelRows(this.pool, this.totals, userId, course),
       this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
     ]);
     return {

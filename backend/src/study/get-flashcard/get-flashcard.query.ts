@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors/app-error';
 import type { Mastery } from '../card.events';
 import { FREE_LEVEL, MAX_LEVEL, type Course, type MaterialType } from '../courses';
 import { flashcardView, type FlashcardView, type MaterialRef } from '../flashcard.view';
+import { ServableTotals } from '../servable-totals';
 import { fixedLevelOne, STUDY_LEVELS, type StudyLevels } from '../study-levels.port';
 
 export interface NextCard {
@@ -81,8 +82,8 @@ function nextCardSql(level: string) {
   (select due from mine)::int as review_count,
   (select min(c.due_at) from card_states c where c.user_id = $1 and c.course = $2 and c.level <= $4) as next_due,
   (select learned from mine)::int as learned_count,
-  greatest(0, (select count(*) from materials m where m.course = $2 and m.servable and m.level <= (select new_level from params))
-            - (select learned_open from mine))::int as new_available`;
+  (select new_level from params) as new_level,
+  (select learned_open from mine)::int as learned_open`;
   const params = `with params as materialized (select ${newLevel}::int as new_level),
     mine as materialized (select count(*) as learned, count(*) filter (where c.level <= (select new_level from params)) as learned_open,
                                  count(*) filter (where c.due_at <= $3 and c.level <= $4) as due
@@ -99,14 +100,21 @@ interface NextRow {
   review_count: number;
   next_due: Date | null;
   learned_count: number;
-  new_available: number;
+  /** the highest level new cards come from */
+  new_level: number;
+  /** the learned cards of levels up to new_level */
+  learned_open: number;
 }
 
 /** GetFlashcard: the next card of a course for a learner, and the counts the study panel shows. */
 @Injectable()
 export class FlashcardQueries {
   private readonly sql: ReturnType<typeof nextCardSql>;
-  constructor(@Inject(PG_POOL) private readonly pool: Pool, @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels) {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly totals: ServableTotals,
+    @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels,
+  ) {
     this.sql = nextCardSql((levels ?? fixedLevelOne).levelSql);
   }
 
@@ -122,6 +130,9 @@ export class FlashcardQueries {
 
   // Named statements: parsed once per connection (these run on every card shown and every grade).
   private async run(name: string, text: string, q: NextCardQuery, more: unknown[], db: Queryable): Promise<NextCard> {
+    // Usually from memory; read alongside the query when the catalogue changed.
+    const totals = this.totals.byLevel(q.course);
+    totals.catch(() => undefined); // awaited below; only keeps a failure during the query from going unhandled
     const { rows } = await db.query<NextRow>({ name, text, values: [
       q.userId,
       q.course,
@@ -131,11 +142,14 @@ export class FlashcardQueries {
       ...more,
     ] });
     const row = rows[0];
+    // New cards available: the servable materials up to the user's new-card level (kept per catalogue
+    // revision) less those learned; never negative (learned cards of materials no longer served).
+    const open = (await totals).slice(1, row.new_level + 1).reduce((a, b) => a + b, 0);
     return {
       flashcard: row.card ? flashcardView(row.card, row.card.card) : null,
       user_next_review_in_minutes: row.next_due === null ? null : minutesUntil(row.next_due, q.now),
       review_count: row.review_count,
-      new_available: row.new_available,
+      new_available: Math.max(0, open - row.learned_open),
       learned_count: row.learned_count,
     };
   }

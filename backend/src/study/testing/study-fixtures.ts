@@ -1,5 +1,6 @@
 // Test helpers (not used by the app): catalogue rows and a controllable clock for study and progress tests.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { bumpCatalogueRevision } from '../../content';
 import { Queryable } from '../../platform/database/database';
 import { Clock, CLOCK, fixedClock } from '../../platform/clock';
 import { materialTypeOf, type Course } from '../courses';
@@ -27,6 +28,8 @@ export async function insertMaterials(db: Queryable, materials: MaterialFixture[
       materials.map((m) => m.servable ?? true),
     ],
   );
+  // As every catalogue write does: what is kept per catalogue revision is read again.
+  await bumpCatalogueRevision(db);
 }
 
 /** `count` materials per level for levels 1..levels, ids from `firstId`, positions in lesson order. */
