@@ -98,11 +98,17 @@ async function replay(
   const started = Date.now();
   let applied = 0;
   let cursor = from;
+  let reading = readBatch(pool, projection, cursor, batchSize);
   for (;;) {
-    const batch = await readBatch(pool, projection, cursor, batchSize);
+    const batch = await reading;
     if (!batch.length) break;
     const last = batch[batch.length - 1];
     const next = { tx: last.transactionId, position: last.globalPosition };
+    const full = batch.length === batchSize;
+    // Read ahead: the next batch starts after this one's last event, known before this one is applied, so
+    // reading it (on another connection) overlaps applying this one. Two batches in memory at most.
+    reading = full ? readBatch(pool, projection, next, batchSize) : Promise.resolve([]);
+    reading.catch(() => undefined); // awaited on the next turn; a failed apply must not leave it unhandled
     await withTransaction(pool, async (client) => {
       const toApply = relevant(projection, batch);
       if (toApply.length) await projection.apply(client, toApply, tables);
@@ -116,7 +122,7 @@ async function replay(
       const left = Math.max(total - applied, 0);
       options.onProgress({ applied, total: Math.max(total, applied), eventsPerSecond: rate, etaSeconds: left / rate });
     }
-    if (batch.length < batchSize) break;
+    if (!full) break;
   }
   return cursor;
 }
