@@ -31,7 +31,8 @@ interface ClaimedCheckpoint extends Checkpoint {
  * comes back as one JSON array (json_agg) instead of 10,000 protocol rows: parsing one JSON document in
  * node is about 3× faster than node-postgres's per-row parsing, which dominated replay time.
  */
-export async function readBatch(db: Queryable, projection: Projection, from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+export async function readBatch(db: Queryable, projection: Projection, from: Checkpoint, limit: number, to?: Checkpoint): Promise<RecordedEvent[]> {
+  // `to` (inclusive) bounds a range whose end is known (replays read several ranges at once).
   const { rows } = await db.query<{ batch: BatchRow[] }>(
     `select coalesce(json_agg(json_build_array(global_position, transaction_id::text, stream_id, stream_version, event_id,
               event_type, schema_version, case when event_type = any($4::text[]) then data end,
@@ -39,10 +40,11 @@ export async function readBatch(db: Queryable, projection: Projection, from: Che
               order by transaction_id, global_position), '[]'::json) as batch
        from (select * from events
               where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                and ($5::xid8 is null or (transaction_id, global_position) <= ($5::xid8, $6::bigint))
                 and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
               order by transaction_id, global_position
               limit $3) e`,
-    [from.tx, from.position, limit, projection.eventTypes],
+    [from.tx, from.position, limit, projection.eventTypes, to?.tx ?? null, to?.position ?? null],
   );
   return rows[0].batch.map((r) => {
     const type = r[5];
