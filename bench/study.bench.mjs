@@ -318,6 +318,9 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     console.log(`projections caught up with the history in ${round((Date.now() - t1) / 1000, 1)} s`);
+    // The history went in within seconds; a live database's autovacuum would have processed it since (it wakes
+    // every minute). Without it, index-only scans of the learner's cards visit the heap for every row.
+    await pool.query('vacuum (analyze) card_states, events, progress_level_counts');
     const { rows: cards } = await pool.query(
       `select user_id = $1 as heavy, count(*)::int as cards, count(*) filter (where due_at <= now())::int as due
          from card_states where user_id = any($2::uuid[]) and course = $3 group by 1`,

@@ -67,11 +67,11 @@ const NEW_JSON = `json_build_object('material_type', m.material_type, 'material_
 // (the card on the learner's screen, for the look-ahead), null for none.
 function nextCardSql(level: string) {
   const newLevel = `(case when $5::boolean then greatest(1, least(${MAX_LEVEL}, (${level}))) else ${FREE_LEVEL} end)`;
-  const review = `(select ${CARD_JSON} from card_states c
-    join materials m on m.material_type = c.material_type and m.material_id = c.material_id
-   where c.user_id = $1 and c.course = $2 and c.due_at <= $3 and c.level <= $4 and m.servable and m.level <= $4
-     and (c.material_type, c.material_id) is distinct from ($6::text, $7::int)
-   order by c.due_at, c.material_type, c.material_id limit 1)`;
+  // The first due card that may be served comes from study_first_due (migration 034), which walks
+  // card_states_due in due order: as a join with a limit here, the cached plan read every due card first.
+  const review = `(select ${CARD_JSON} from study_first_due($1, $2, $3, $4, $6::text, $7::int) d
+    join card_states c on c.user_id = $1 and c.course = $2 and c.material_type = d.material_type and c.material_id = d.material_id
+    join materials m on m.material_type = d.material_type and m.material_id = d.material_id)`;
   // The first unlearned material in lesson order comes from study_first_unlearned (migration 032), which walks
   // the lesson index from the learner's lesson floor: its cost does not grow with the cards already learned.
   const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2, $6::text, $7::int) u
