@@ -1,44 +1,66 @@
 // Shared helpers for the benchmarks: a fresh database per benchmark, pgbench baseline, result lines.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { adminQuery, baseDatabaseUrl, databaseUrl, dropDatabase, require, root } from '../scripts/app-harness.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const require = createRequire(join(root, 'backend', 'package.json'));
+export { databaseUrl, dropDatabase, freePort, require, root, waitForHealth } from '../scripts/app-harness.mjs';
 export const dist = (p) => require(join(root, 'backend', 'dist', p));
-const pg = require('pg');
 
-export const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kioku';
-
-export function databaseUrl(name) {
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
+/** A new, migrated database `name` (dropped first if it exists). */
 export async function freshDatabase(name) {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  await dropDatabase(name);
+  await adminQuery(`create database "${name}"`);
   const url = databaseUrl(name);
   await dist('platform/database/migrations.js').migrate(url);
   return url;
 }
 
-export async function dropDatabase(name) {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+/** Requests over keep-alive loopback connections: `call` resolves when the last byte arrived. */
+export function httpClient(port, maxSockets) {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const call = (method, path, { headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      if (body) req.end(body);
+      else req.end();
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** A signed-in learner, as the frontend signs up: CSRF token first (cookie + header), then sign-up. */
+export async function signUp(call, { name = 'Bench learner', email } = {}) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const line of [].concat(res.headers['set-cookie'] ?? [])) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await call('GET', '/api/auth/csrf');
+  keep(csrf);
+  const token = JSON.parse(csrf.body.toString()).token;
+  const res = await call('POST', '/api/auth/sign_up', {
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookie() },
+    body: JSON.stringify({ name, email, password: 'correct horse battery staple' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.body}`);
+  keep(res);
+  return { id: JSON.parse(res.body.toString()).id, email, token, cookie: cookie() };
 }
 
 function pgbenchArgs() {
-  const u = new URL(baseUrl);
+  const u = new URL(baseDatabaseUrl);
   const which = spawnSync('sh', ['-c', 'command -v pgbench']);
   if (which.status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client (or postgresql-contrib)');
   return ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
@@ -54,10 +76,7 @@ export async function pgbenchTps(clients = 32, seconds = 10) {
   const name = 'kioku_bench_pgbench';
   const args = pgbenchArgs();
   await dropDatabase(name);
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  await adminQuery(`create database "${name}"`);
   execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
   const out = execFileSync('pgbench', [...args, '-N', '-c', String(clients), '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
   await dropDatabase(name);

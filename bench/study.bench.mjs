@@ -5,10 +5,22 @@
 // Last, the ceiling this machine puts on grades: GET /api/flashcard alone and the grade's write alone.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { dist, dropDatabase, freshDatabase, percentile, pgbenchScriptTps, pgbenchTps, result, root, round } from './lib.mjs';
+import {
+  dist,
+  dropDatabase,
+  freePort,
+  freshDatabase,
+  httpClient,
+  percentile,
+  pgbenchScriptTps,
+  pgbenchTps,
+  result,
+  root,
+  round,
+  signUp as signUpWith,
+  waitForHealth,
+} from './lib.mjs';
 
 const DB = 'kioku_bench_study';
 const WRITE_DB = 'kioku_bench_study_write';
@@ -27,75 +39,15 @@ const { EventStore } = dist('platform/event-store/event-store.js');
 const { setSubscription } = dist('accounts/operator/users.operator.js');
 const study = dist('study/index.js');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** The app's HTTP client, once it listens (keep-alive connections for every learner). */
+let http;
 
-const agent = new Agent({ keepAlive: true, maxSockets: LEARNERS + 8 });
-
-function call(port, method, path, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (body) req.end(body);
-    else req.end();
-  });
-}
-
-async function waitForHealth(port, child) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      if ((await call(port, 'GET', '/api/health')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the app did not become healthy within 180 s');
-}
-
-/** A signed-in learner: CSRF token first (cookie + header), then sign-up, as the frontend does. */
-async function signUp(port) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const line of [].concat(res.headers['set-cookie'] ?? [])) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const csrf = await call(port, 'GET', '/api/auth/csrf');
-  keep(csrf);
-  const token = JSON.parse(csrf.body.toString()).token;
-  const email = `bench-${randomUUID()}@example.test`;
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await call(port, 'POST', '/api/auth/sign_up', {
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookie() },
-    body: JSON.stringify({ name: 'Bench learner', email, password: 'correct horse battery staple' }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.body}`);
-  keep(res);
-  return { id: JSON.parse(res.body.toString()).id, email, token, cookie: cookie() };
-}
+const signUp = () => signUpWith(http.call, { email: `bench-${randomUUID()}@example.test` });
 
 const json = (res) => JSON.parse(res.body.toString());
 
 /** The study panel's loop: a batch of 10 new cards, then the reviews, then the next batch; next course when one runs dry. */
-async function learner(port, user, deadline, latencies, errors) {
+async function learner(user, deadline, latencies, errors) {
   const courses = ['vocab1', 'kanji1', 'vocab2', 'vocab3', 'kanji2', 'kana'];
   const headers = { 'content-type': 'application/json', 'x-xsrf-token': user.token, cookie: user.cookie };
   let grades = 0;
@@ -106,7 +58,7 @@ async function learner(port, user, deadline, latencies, errors) {
     if (!card) {
       const course = courses.shift();
       if (!course) break;
-      const res = await call(port, 'GET', `/api/flashcard?course=${course}`, { headers });
+      const res = await http.call('GET', `/api/flashcard?course=${course}`, { headers });
       card = json(res).flashcard;
       lessons = !card || card.attempts === 0;
       position = 1;
@@ -117,7 +69,7 @@ async function learner(port, user, deadline, latencies, errors) {
     const grade = lessons ? (roll < 0.5 ? 3 : 5) : roll < 0.1 ? 0 : roll < 0.4 ? 3 : 5;
     const body = JSON.stringify({ id: card.flashcard_id, grade, fetch_new: fetchNew });
     const started = process.hrtime.bigint();
-    const res = await call(port, 'POST', '/api/flashcard', { headers: { ...headers, 'idempotency-key': randomUUID() }, body });
+    const res = await http.call('POST', '/api/flashcard', { headers: { ...headers, 'idempotency-key': randomUUID() }, body });
     latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
     if (res.status !== 200) {
       errors.set(res.status, (errors.get(res.status) ?? 0) + 1);
@@ -208,14 +160,14 @@ async function projectionsCaughtUp(pool) {
   return rows[0].behind === 0;
 }
 
-async function readLatencies(port, users, path) {
+async function readLatencies(users, path) {
   const out = users.map(() => []);
-  for (let i = 0; i < 100; i++) for (const u of users) await call(port, 'GET', path, { headers: { cookie: u.cookie } });
+  for (let i = 0; i < 100; i++) for (const u of users) await http.call('GET', path, { headers: { cookie: u.cookie } });
   for (let i = 0; i < READS; i++) {
     // Interleaved, so both learners see the same server and database conditions.
     for (const [k, u] of users.entries()) {
       const started = process.hrtime.bigint();
-      const res = await call(port, 'GET', path, { headers: { cookie: u.cookie } });
+      const res = await http.call('GET', path, { headers: { cookie: u.cookie } });
       out[k].push(Number(process.hrtime.bigint() - started) / 1e6);
       if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.body}`);
     }
@@ -224,14 +176,14 @@ async function readLatencies(port, users, path) {
 }
 
 /** Requests/s of one GET by every learner at once, for `seconds`. */
-async function requestRate(port, users, path, seconds) {
+async function requestRate(users, path, seconds) {
   let n = 0;
   const deadline = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(
     users.map(async (u) => {
       while (Date.now() < deadline) {
-        const res = await call(port, 'GET', path, { headers: { cookie: u.cookie } });
+        const res = await http.call('GET', path, { headers: { cookie: u.cookie } });
         if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
         n++;
       }
@@ -264,7 +216,8 @@ async function main() {
       env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: 'all', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await waitForHealth(port, child);
+    await waitForHealth(`http://127.0.0.1:${port}`, child, 180_000);
+    http = httpClient(port, LEARNERS + 8);
 
     // The catalogue: the bundled content the app loaded; synthetic rows if there was none to load.
     let { rows } = await pool.query(`select count(*)::int as n from materials where servable`);
@@ -282,14 +235,14 @@ async function main() {
 
     // 1. Grades: LEARNERS new subscribers studying concurrently.
     const learners = [];
-    for (let i = 0; i < LEARNERS; i++) learners.push(await signUp(port));
+    for (let i = 0; i < LEARNERS; i++) learners.push(await signUp());
     for (const l of learners) await setSubscription(pool, l.email, 'active');
     const warm = Date.now() + 1_000;
-    await Promise.all(learners.slice(0, 8).map((l) => learner(port, l, warm, [], new Map())));
+    await Promise.all(learners.slice(0, 8).map((l) => learner(l, warm, [], new Map())));
     const latencies = [];
     const errors = new Map();
     const started = Date.now();
-    const counts = await Promise.all(learners.map((l) => learner(port, l, started + SECONDS * 1000, latencies, errors)));
+    const counts = await Promise.all(learners.map((l) => learner(l, started + SECONDS * 1000, latencies, errors)));
     const elapsed = (Date.now() - started) / 1000;
     const grades = counts.reduce((a, b) => a + b, 0);
     latencies.sort((a, b) => a - b);
@@ -302,7 +255,7 @@ async function main() {
     );
 
     // 2. Reads for a learner with 100 events vs one with 100,000, written directly.
-    const [light, heavy] = [await signUp(port), await signUp(port)];
+    const [light, heavy] = [await signUp(), await signUp()];
     for (const u of [light, heavy]) await setSubscription(pool, u.email, 'active');
     const { rows: materials } = await pool.query(
       `select material_type, material_id, course, level from materials where servable order by course = $1 desc, course, level, position`,
@@ -333,7 +286,7 @@ async function main() {
       ['stats', `/api/users/stats?course=${COURSE}`],
       ['flashcard', `/api/flashcard?course=${COURSE}`],
     ]) {
-      const [l, h] = await readLatencies(port, [light, heavy], path);
+      const [l, h] = await readLatencies([light, heavy], path);
       const lp = percentile(l, 99);
       const hp = percentile(h, 99);
       console.log(
@@ -348,8 +301,8 @@ async function main() {
     // with the whole machine to itself, so together they cannot exceed 1 / (1/r + 1/w), before the grade's own
     // read of the card, the second flashcard in its answer and the read models' work are counted. The session
     // check alone is printed for scale.
-    const sessionOnly = await requestRate(port, learners, '/api/auth/csrf', 5);
-    const nextCard = await requestRate(port, learners, `/api/flashcard?course=${COURSE}`, 5);
+    const sessionOnly = await requestRate(learners, '/api/auth/csrf', 5);
+    const nextCard = await requestRate(learners, `/api/flashcard?course=${COURSE}`, 5);
     // In a database of its own: its made-up events must not reach the app's read models.
     await freshDatabase(WRITE_DB);
     const writeOnly = pgbenchScriptTps(WRITE_DB, RECORD_GRADE_SCRIPT, LEARNERS, 5);
@@ -369,7 +322,7 @@ async function main() {
       result(`study_${name}_p99_100k_events`, hp, 'ms', lp, hp / lp);
     }
   } finally {
-    agent.destroy();
+    http?.close();
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
