@@ -10,11 +10,29 @@ export {
   MATERIAL_KINDS,
   MATERIAL_STREAM_TYPE,
   MaterialImported,
+  MaterialRestored,
+  MaterialRetired,
   MaterialRevised,
   materialStreamId,
+  RETIRE_REASONS,
 } from './catalogue/material.events';
-export type { MaterialImportedData, MaterialKind, MaterialRevisedData } from './catalogue/material.events';
-export { createMaterial, getMaterial, lockCatalogueForWrite, recordMaterialEvents, reviseMaterial } from './catalogue/record-material';
-export type { CreateMaterialCommand, MaterialSnapshot, ReviseMaterialCommand } from './catalogue/record-material';
+export type {
+  MaterialImportedData,
+  MaterialKind,
+  MaterialRestoredData,
+  MaterialRetiredData,
+  MaterialRevisedData,
+  RetireReason,
+} from './catalogue/material.events';
+export {
+  createMaterial,
+  getMaterial,
+  lockCatalogueForWrite,
+  recordMaterialEvents,
+  restoreMaterial,
+  retireMaterial,
+  reviseMaterial,
+} from './catalogue/record-material';
+export type { CreateMaterialCommand, MaterialSnapshot, ReviseMaterialCommand, SetRetiredCommand } from './catalogue/record-material';
 export { CONTENT_DIR, ContentFileError, loadBundledContent, loadContent } from './load/load-content';
 export type { LoadContentOptions, LoadContentResult } from './load/load-content';

@@ -9,7 +9,7 @@ export type { GradeCardCommand, GradeCardContext } from './grade-card/grade-card
 export { STUDY_LEVELS, fixedLevelOne } from './study-levels.port';
 export type { StudyLevels } from './study-levels.port';
 export { levelOf, levelLabels, primaryName, secondaryName, nextLevelHint } from './levels';
-export type { LevelCounts, LevelLabels } from './levels';
+export type { KanjiLevelFacts, LevelCounts, LevelLabels } from './levels';
 export { AWARDS, AWARD_IDS, awardById, awardsEarned, newAwards } from './awards';
 export type { Award, AwardId, CourseProgress } from './awards';
 export { FORECAST_DAYS, FORECAST_LABELS, calendarDay, forecastBuckets, isValidTimeZone } from './forecast';
@@ -21,3 +21,5 @@ export { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 export type { ForecastDay } from './review-forecast/review-forecast.query';
 export { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 export { ServableTotals } from './servable-totals';
+export { unservedCardCounts } from './unserved-cards';
+export type { UnservedCounts } from './unserved-cards';

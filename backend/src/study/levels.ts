@@ -18,16 +18,25 @@ export function levelOf(countsPerLevel: readonly LevelCounts[]): number {
   return LEVELS.find(unfinished) ?? MAX_LEVEL;
 }
 
-// Kanji levels 1–9 carry the kyū names 10級 down to 2級 (SPEC §9).
-const KANJI_LEVEL_NAMES = ['10級', '9級', '8級', '7級', '6級', '5級', '4級', '3級', '2級'] as const;
+/**
+ * What the catalogue says about one kanji level (KanjiLevelNames reads it per catalogue revision): the level's
+ * label from the content, which names the Kanji Kentei levels of its kanji ("9級–8級"), and the school grades of
+ * its kanji as the dictionary tabs give them (1–6; 7–9 for Kanji II). `shared` when another level of the course
+ * has the same label (every Kanji II level mixes 4級 to 2級), so the label cannot name the level on its own.
+ */
+export interface KanjiLevelFacts {
+  label: string;
+  grades: readonly number[];
+  shared?: boolean;
+}
 
-/** The level's display name in the Progress table and the level badge. */
-export function primaryName(course: Course, level: number): string {
+/** The level's display name in the Progress table and the level badge: a kanji level's own label when it names it. */
+export function primaryName(course: Course, level: number, kanji?: KanjiLevelFacts): string {
   assertLevel(level);
   switch (course) {
     case 'kanji1':
     case 'kanji2':
-      return KANJI_LEVEL_NAMES[level - 1];
+      return kanji && !kanji.shared ? kanji.label : `Level ${level}`;
     case 'kana':
       return kanaScriptOf(level);
     case 'vocab1':
@@ -37,24 +46,18 @@ export function primaryName(course: Course, level: number): string {
   }
 }
 
-// Kanji I is the 1,026 kanji of school grades 1–6 (80, 160, 200, 202, 193, 191 per grade) split evenly into
-// nine levels of 114 in teaching order, so a level spans at most two grades. Kanji II spreads the secondary
-// kanji over grades 7–9, three levels each, like its dictionary tabs.
-const DEFAULT_SCHOOL_GRADES: Readonly<Record<'kanji1' | 'kanji2', readonly (readonly number[])[]>> = {
-  kanji1: [[1, 2], [2], [2, 3], [3, 4], [4], [4, 5], [5], [5, 6], [6]],
-  kanji2: [[7], [7], [7], [8], [8], [8], [9], [9], [9]],
-};
-
 /**
- * An optional subtitle: the school grades a kanji level covers, or the part of a kana script.
- * Pass `schoolGrades` when the content knows them exactly (its split wins over the default).
+ * An optional subtitle: the school grades a kanji level's kanji belong to (preceded by its label when the label
+ * is not the primary name), or the part of a kana script.
  */
-export function secondaryName(course: Course, level: number, schoolGrades?: readonly number[]): string | undefined {
+export function secondaryName(course: Course, level: number, kanji?: KanjiLevelFacts): string | undefined {
   assertLevel(level);
   switch (course) {
     case 'kanji1':
-    case 'kanji2':
-      return formatSchoolGrades(schoolGrades ?? DEFAULT_SCHOOL_GRADES[course][level - 1]);
+    case 'kanji2': {
+      const parts = [kanji?.shared ? kanji.label : undefined, formatSchoolGrades(kanji?.grades ?? [])].filter(Boolean);
+      return parts.length ? parts.join(' · ') : undefined;
+    }
     case 'kana':
       // Four levels share the name Hiragana (and four Katakana): the part tells the rows apart.
       return level === MAX_LEVEL ? undefined : `Part ${((level - 1) % 4) + 1}`;
@@ -68,10 +71,11 @@ export interface LevelLabels {
   secondary?: { name: string };
 }
 
-/** The `primary`/`secondary` entries of a stats level (SPEC §3 Stats). */
-export function levelLabels(course: Course, level: number, schoolGrades?: readonly number[]): LevelLabels {
-  const secondary = secondaryName(course, level, schoolGrades);
-  return secondary === undefined ? { primary: { name: primaryName(course, level) } } : { primary: { name: primaryName(course, level) }, secondary: { name: secondary } };
+/** The `primary`/`secondary` entries of a stats level (SPEC §3 Stats); kanji levels need the catalogue's facts. */
+export function levelLabels(course: Course, level: number, kanji?: KanjiLevelFacts): LevelLabels {
+  const primary = { name: primaryName(course, level, kanji) };
+  const secondary = secondaryName(course, level, kanji);
+  return secondary === undefined ? { primary } : { primary, secondary: { name: secondary } };
 }
 
 /** Level badge tooltip while below level 9 (SPEC §2). */

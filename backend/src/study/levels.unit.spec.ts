@@ -30,19 +30,17 @@ describe('levelOf', () => {
 });
 
 describe('level names', () => {
-  it.each([
-    [1, '10級'],
-    [2, '9級'],
-    [5, '6級'],
-    [8, '3級'],
-    [9, '2級'],
-  ])('kanji level %i is %s in both kanji courses', (n, name) => {
-    expect(primaryName('kanji1', n)).toBe(name);
-    expect(primaryName('kanji2', n)).toBe(name);
+  it('names a kanji level after the Kanken levels of its kanji, as the catalogue labels it', () => {
+    expect(primaryName('kanji1', 1, { label: '10級', grades: [1] })).toBe('10級');
+    expect(primaryName('kanji1', 3, { label: '9級–8級', grades: [2, 3] })).toBe('9級–8級');
   });
 
-  it('names every kanji level from 10級 down to 2級, with no 準2級', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => primaryName('kanji1', n))).toEqual(['10級', '9級', '8級', '7級', '6級', '5級', '4級', '3級', '2級']);
+  it('names a kanji level by its number when its label is shared or unknown, and moves the label to the subtitle', () => {
+    const shared = { label: '4級–2級', grades: [7, 8], shared: true };
+    expect(primaryName('kanji2', 4, shared)).toBe('Level 4');
+    expect(secondaryName('kanji2', 4, shared)).toBe('4級–2級 · Grades 7–8');
+    expect(primaryName('kanji1', 2)).toBe('Level 2');
+    expect(secondaryName('kanji1', 2)).toBeUndefined();
   });
 
   it.each([
@@ -60,13 +58,10 @@ describe('level names', () => {
     expect(primaryName(course, 9)).toBe('Level 9');
   });
 
-  it('gives kanji levels the school grades they cover as a subtitle', () => {
-    expect(secondaryName('kanji1', 1)).toBe('Grades 1–2');
-    expect(secondaryName('kanji1', 2)).toBe('Grade 2');
-    expect(secondaryName('kanji1', 9)).toBe('Grade 6');
-    expect(secondaryName('kanji2', 1)).toBe('Grade 7');
-    expect(secondaryName('kanji2', 9)).toBe('Grade 9');
-    expect(secondaryName('kanji1', 1, [1])).toBe('Grade 1');
+  it('gives kanji levels the school grades of their kanji as a subtitle', () => {
+    expect(secondaryName('kanji1', 1, { label: '10級', grades: [1] })).toBe('Grade 1');
+    expect(secondaryName('kanji1', 3, { label: '9級–8級', grades: [2, 3] })).toBe('Grades 2–3');
+    expect(secondaryName('kanji2', 9, { label: '2級', grades: [9] })).toBe('Grade 9');
   });
 
   it('tells the four Hiragana and Katakana levels apart; vocab has no subtitle', () => {
@@ -76,7 +71,7 @@ describe('level names', () => {
   });
 
   it('builds the primary and secondary entries of a stats level', () => {
-    expect(levelLabels('kanji1', 2)).toEqual({ primary: { name: '9級' }, secondary: { name: 'Grade 2' } });
+    expect(levelLabels('kanji1', 2, { label: '9級', grades: [2] })).toEqual({ primary: { name: '9級' }, secondary: { name: 'Grade 2' } });
     expect(levelLabels('vocab1', 2)).toEqual({ primary: { name: 'Level 2' } });
   });
 

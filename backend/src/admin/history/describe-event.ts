@@ -65,6 +65,11 @@ export function changesOf(event: StoredEvent, prior: PriorState = {}): FieldChan
         after: redact(c.after ?? null),
       }));
     }
+    // Retirement is a flag beside the material's fields: shown as one, with the reason in the data.
+    case 'MaterialRetired':
+      return [{ field: 'retired', before: false, after: true }];
+    case 'MaterialRestored':
+      return [{ field: 'retired', before: true, after: false }];
     case 'SettingsChanged': {
       const before = { ...DEFAULT_SETTINGS, ...(prior.settings ?? {}) } as Record<string, unknown>;
       const after = (d.settings ?? {}) as Record<string, unknown>;

@@ -24,19 +24,26 @@ export interface CardRow {
   position: number;
   version: number;
   servable: boolean;
+  /** why the card's material was retired ('removed-from-content' | 'admin'), null while it is taught */
+  retired: string | null;
   data: Record<string, unknown>;
   updatedAt: Date;
 }
 
 export const STALE_MESSAGE = 'Someone else changed this material in the meantime. Reload to see their version.';
 
-const MATERIAL_EVENTS = ['MaterialImported', 'MaterialRevised'];
+// A retirement or a restoration changes what the card is too (served or not): an edit made against the state
+// before it answers 409, like any other change.
+const MATERIAL_EVENTS = ['MaterialImported', 'MaterialRevised', 'MaterialRetired', 'MaterialRestored'];
 const APPROVAL_DEFAULTS = { is_audio_approved: false, is_image_approved: false };
 
 export async function readCardRow(db: Queryable, type: CardType, id: number): Promise<CardRow | null> {
   const { rows } = await db.query(
-    `select material_type, material_id, course, level, position, version, servable, data, updated_at
-       from materials where material_type = $1 and material_id = $2`,
+    `select m.material_type, m.material_id, m.course, m.level, m.position, m.version, m.servable, m.data, m.updated_at,
+            case when m.retired then coalesce(s.retired, 'removed-from-content') end as retired
+       from materials m
+       left join material_states s on s.material_type = m.material_type and s.material_id = m.material_id
+      where m.material_type = $1 and m.material_id = $2`,
     [type, id],
   );
   const r = rows[0];
@@ -49,6 +56,7 @@ export async function readCardRow(db: Queryable, type: CardType, id: number): Pr
     position: r.position,
     version: Number(r.version),
     servable: r.servable,
+    retired: r.retired,
     data: r.data,
     updatedAt: r.updated_at,
   };

@@ -4,7 +4,7 @@ import { COURSES } from '../../accounts';
 import { CARD_TYPES, CardType } from './card-fields';
 
 /** The flag filters of the admin materials list (frontend admin-queries.ts MATERIAL_FILTERS). */
-export const MATERIAL_FILTERS = ['no_sentence', 'no_audio', 'no_image', 'audio_unapproved', 'image_unapproved', 'not_servable'] as const;
+export const MATERIAL_FILTERS = ['no_sentence', 'no_audio', 'no_image', 'audio_unapproved', 'image_unapproved', 'not_servable', 'retired', 'not_retired'] as const;
 export type MaterialFilter = (typeof MATERIAL_FILTERS)[number];
 
 /** SQL conditions on `materials` (m), one per filter; several filters must all hold. */
@@ -16,6 +16,9 @@ const CONDITIONS: Record<MaterialFilter, string> = {
   audio_unapproved: `coalesce(m.data->>'audio_url', '') <> '' and coalesce((m.data->>'is_audio_approved')::boolean, false) = false`,
   image_unapproved: `coalesce(m.data->>'image_url', '') <> '' and coalesce((m.data->>'is_image_approved')::boolean, false) = false`,
   not_servable: `not m.servable`,
+  // Retired: gone from the content files (or taken out by an admin); learners keep their history of it.
+  retired: `m.retired`,
+  not_retired: `not m.retired`,
 };
 
 /** Filter names arrive joined by '+' (URL-decoded to spaces) or commas (SPEC §2, frontend README). */

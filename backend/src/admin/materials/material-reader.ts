@@ -50,6 +50,8 @@ export interface VocabOption {
   vocab_hiragana: string | null;
   vocab_meaning: string | null;
   reading_ids: number[];
+  /** a retired word: a reading taught with it is not served */
+  retired: boolean;
 }
 
 export interface AdminReadingView {
@@ -88,6 +90,9 @@ export function materialView(row: CardRow, version: number): Record<string, unkn
   for (const f of EXTRA_FIELDS) if (d[f] !== undefined && d[f] !== null) out[f] = d[f];
   out.position = row.position;
   out.servable = row.servable;
+  // Retired materials stay open to admins: the flag and the reason say why learners no longer get it.
+  out.retired = row.retired !== null;
+  out.retired_reason = row.retired;
   out.updated_at = row.updatedAt.toISOString();
   return out;
 }
@@ -110,7 +115,7 @@ export class MaterialReader {
     const [count, rows] = await Promise.all([
       this.pool.query<{ n: string }>(`select count(*) as n from materials m where ${where}`, values),
       this.pool.query(
-        `select m.material_type, m.material_id, m.course, m.level, m.position, m.servable, m.data, m.updated_at
+        `select m.material_type, m.material_id, m.course, m.level, m.position, m.servable, m.retired, m.data, m.updated_at
            from materials m where ${where} order by ${LIST_ORDER}
           limit ${PAGE_SIZE} offset $${values.length + 1}`,
         [...values, (page - 1) * PAGE_SIZE],
@@ -133,6 +138,7 @@ export class MaterialReader {
           has_image: Boolean(str(d.image_url)),
           is_image_approved: d.is_image_approved === true,
           servable: r.servable,
+          retired: r.retired === true,
           updated_at: (r.updated_at as Date).toISOString(),
         };
       }),
@@ -168,12 +174,16 @@ export class MaterialReader {
     const ids = [...new Set([...optionIds, ...(vocabId ? [vocabId] : [])])];
     const usedBy = await this.readingsUsing(db, ids);
     const words = new Map<number, Record<string, unknown>>();
+    const retiredWords = new Set<number>();
     if (ids.length) {
-      const { rows } = await db.query<{ material_id: number; data: Record<string, unknown> }>(
-        `select material_id, data from material_states where material_type = 'vocab' and material_id = any($1::int[])`,
+      const { rows } = await db.query<{ material_id: number; data: Record<string, unknown>; retired: string | null }>(
+        `select material_id, data, retired from material_states where material_type = 'vocab' and material_id = any($1::int[])`,
         [ids],
       );
-      for (const r of rows) words.set(r.material_id, r.data);
+      for (const r of rows) {
+        words.set(r.material_id, r.data);
+        if (r.retired !== null) retiredWords.add(r.material_id);
+      }
     }
     return {
       id: row.id,
@@ -188,7 +198,14 @@ export class MaterialReader {
         .filter((o) => words.has(o))
         .map((o) => {
           const w = words.get(o)!;
-          return { id: o, vocab: str(w.kanji) ?? str(w.reading) ?? String(o), vocab_hiragana: str(w.reading), vocab_meaning: str(w.definition), reading_ids: usedBy.get(o) ?? [] };
+          return {
+            id: o,
+            vocab: str(w.kanji) ?? str(w.reading) ?? String(o),
+            vocab_hiragana: str(w.reading),
+            vocab_meaning: str(w.definition),
+            reading_ids: usedBy.get(o) ?? [],
+            retired: retiredWords.has(o),
+          };
         }),
       same_vocab_reading_ids: vocabId ? (usedBy.get(vocabId) ?? []).filter((r) => r !== row.id) : [],
       sentence_id: intOf(row.data.sentence_id),

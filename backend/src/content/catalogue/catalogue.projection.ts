@@ -39,9 +39,11 @@ interface StateRow {
   data: Record<string, unknown>;
   admin_fields: string[];
   links: string[];
+  origin: MaterialState['origin'];
+  retired: MaterialState['retired'];
 }
 
-const STATE_COLUMNS = 'material_type, material_id, version, content_version, data, admin_fields, links';
+const STATE_COLUMNS = 'material_type, material_id, version, content_version, data, admin_fields, links, origin, retired';
 
 function toState(row: StateRow): StoredState {
   return {
@@ -52,6 +54,8 @@ function toState(row: StateRow): StoredState {
     data: row.data,
     adminFields: row.admin_fields,
     links: row.links,
+    origin: row.origin,
+    retired: row.retired,
   };
 }
 
@@ -120,7 +124,17 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
   await upsertRows(
     db,
     t('material_states'),
-    { material_type: 'text', material_id: 'int', version: 'bigint', content_version: 'text', data: 'jsonb', admin_fields: 'text[]', links: 'text[]' },
+    {
+      material_type: 'text',
+      material_id: 'int',
+      version: 'bigint',
+      content_version: 'text',
+      data: 'jsonb',
+      admin_fields: 'text[]',
+      links: 'text[]',
+      origin: 'text',
+      retired: 'text',
+    },
     ['material_type', 'material_id'],
     folded.map((s) => ({
       material_type: s.type,
@@ -130,11 +144,13 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
       data: s.data,
       admin_fields: s.adminFields,
       links: s.links,
+      origin: s.origin,
+      retired: s.retired,
     })),
   );
 
   // What to recompute: the changed materials, the card a changed sentence belongs to (before and after),
-  // and, transitively, the cards that refer to any of them.
+  // and, transitively, the cards that refer to any of them (a retired word: the reading cards taught with it).
   const affected = new Set(changed);
   for (const key of changed) {
     if (key.startsWith('sentence:')) for (const l of [...oldLinks.get(key)!, ...current.get(key)!.links]) affected.add(l);
@@ -163,9 +179,10 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
   const backlinks = new Map<string, StoredState>();
   const owners = [...states.values()].filter((s) => CARD_TYPES.includes(s.type)).map((s) => stateKey(s.type, s.id));
   if (owners.length) {
+    // A retired sentence is no card's sentence: the next one written for the card, if any, takes its place.
     const { rows } = await db.query<StateRow>(
       `select ${STATE_COLUMNS} from ${quoteIdent(t('material_states'))}
-        where material_type = 'sentence' and links && $1::text[] order by material_id`,
+        where material_type = 'sentence' and links && $1::text[] and retired is null order by material_id`,
       [owners],
     );
     for (const row of rows) {
@@ -181,11 +198,18 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
   const vocabKanji: VocabKanjiRow[] = [];
   const kana: KanaEntryRow[] = [];
   const sentences: SentenceRow[] = [];
+  // A retired material keeps its card row (servable false, for admins and for the cards learners have of it),
+  // but leaves the dictionary: its entry rows are deleted, and written again when it is restored.
+  const gone: Record<'kanji' | 'vocab' | 'kana' | 'sentence', number[]> = { kanji: [], vocab: [], kana: [], sentence: [] };
   for (const key of affected) {
     const s = states.get(key);
     if (!s) continue;
     const card = materialRow(s, lookup, backlinks);
     if (card) materials.push(card);
+    if (s.retired && s.type !== 'reading') {
+      gone[s.type].push(s.id);
+      continue;
+    }
     if (s.type === 'kanji') kanji.push(kanjiEntryRow(s));
     if (s.type === 'vocab') {
       vocab.push(vocabEntryRow(s, lookup, backlinks));
@@ -195,13 +219,35 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
     if (s.type === 'sentence') sentences.push(sentenceRow(s));
   }
 
+  const live = t('materials') === 'materials';
+  const flips = live ? await servableFlips(db, materials) : [];
   await upsertRows(
     db,
     t('materials'),
-    { material_type: 'text', material_id: 'int', course: 'text', level: 'smallint', position: 'int', version: 'bigint', servable: 'boolean', data: 'jsonb', updated_at: 'timestamptz' },
+    {
+      material_type: 'text',
+      material_id: 'int',
+      course: 'text',
+      level: 'smallint',
+      position: 'int',
+      version: 'bigint',
+      servable: 'boolean',
+      retired: 'boolean',
+      data: 'jsonb',
+      updated_at: 'timestamptz',
+    },
     ['material_type', 'material_id'],
     materials.map((m) => ({ ...m, updated_at: new Date().toISOString() })),
   );
+  for (const [table, ids] of [
+    ['kanji_entries', gone.kanji],
+    ['vocab_entries', gone.vocab],
+    ['vocab_kanji', gone.vocab],
+    ['kana_entries', gone.kana],
+    ['sentences', gone.sentence],
+  ] as const) {
+    if (ids.length) await db.query(`delete from ${quoteIdent(t(table))} where ${table === 'vocab_kanji' ? 'vocab_id' : 'id'} = any($1::int[])`, [ids]);
+  }
   await upsertRows(
     db,
     t('kanji_entries'),
@@ -223,6 +269,37 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
     await upsertRows(db, t('vocab_kanji'), { kanji: 'text', vocab_id: 'int', rank: 'int' }, ['kanji', 'vocab_id'], vocabKanji);
   }
   await bumpCatalogueRevision(db);
+  // Learners' cards follow their material's servable flag (migration 040). Only for the live tables: a
+  // blue-green rebuild fills shadow tables that learners do not read yet, and replays the same flags. After
+  // the revision bump: every catalogue writer takes that row first, so two writers never hold the sync's
+  // lock and the revision row against each other.
+  if (flips.length) {
+    await db.query('select study_sync_card_servable($1::text[], $2::int[], $3::boolean[])', [
+      flips.map((f) => f.material_type),
+      flips.map((f) => f.material_id),
+      flips.map((f) => f.servable),
+    ]);
+  }
+}
+
+/**
+ * The card rows whose servable flag this write changes: those that exist with the other value, and new rows
+ * that are not servable (after a plain rebuild's truncate, the cards of a material may be older than its row).
+ */
+async function servableFlips(db: Queryable, rows: MaterialRow[]): Promise<{ material_type: string; material_id: number; servable: boolean }[]> {
+  if (!rows.length) return [];
+  const { rows: before } = await db.query<{ material_type: string; material_id: number; servable: boolean }>(
+    `select m.material_type, m.material_id, m.servable from materials m
+      where (m.material_type, m.material_id) in (select * from unnest($1::text[], $2::int[]))`,
+    [rows.map((r) => r.material_type), rows.map((r) => r.material_id)],
+  );
+  const was = new Map(before.map((r) => [stateKey(r.material_type, r.material_id), r.servable]));
+  return rows
+    .filter((r) => {
+      const old = was.get(stateKey(r.material_type, r.material_id));
+      return old === undefined ? !r.servable : old !== r.servable;
+    })
+    .map((r) => ({ material_type: r.material_type, material_id: r.material_id, servable: r.servable }));
 }
 
 let localCommits = 0;

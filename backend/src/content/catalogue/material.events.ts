@@ -4,7 +4,8 @@ import { defineEvent } from '../../platform/event-store/event-registry';
 /**
  * A material is anything the catalogue is made of: a kana, a kanji, a kanji reading (the kanji card), a vocab
  * word or a sentence. Each has its own stream `material-<type>-<id>`; its current state is the fold of its
- * events (material.state.ts): MaterialImported gives the whole entry, each MaterialRevised overwrites fields.
+ * events (material.state.ts): MaterialImported gives the whole entry, each MaterialRevised overwrites fields,
+ * MaterialRetired takes it out of what learners are taught and MaterialRestored brings it back.
  */
 export const MATERIAL_KINDS = ['kana', 'reading', 'vocab', 'kanji', 'sentence'] as const;
 export type MaterialKind = (typeof MATERIAL_KINDS)[number];
@@ -53,6 +54,43 @@ export const MaterialRevised = defineEvent(
   }),
 );
 
+/** Why a material left the catalogue: its entry is gone from the content files, or an admin took it out. */
+export const RETIRE_REASONS = ['removed-from-content', 'admin'] as const;
+export type RetireReason = (typeof RETIRE_REASONS)[number];
+
+/**
+ * A material is no longer taught or listed (catalogue/README.md "Retiring"): the loader appends it when a
+ * content file no longer holds the entry (reason 'removed-from-content', source 'content', the file's sha256 as
+ * contentVersion); 'admin' is an admin's decision, which content reloads never undo. Nothing is deleted: the
+ * material's stream, its learners' cards and their history stay, and the catalogue keeps its state for admins.
+ */
+export const MaterialRetired = defineEvent(
+  'MaterialRetired',
+  z.object({
+    materialType: z.enum(MATERIAL_KINDS),
+    materialId,
+    reason: z.enum(RETIRE_REASONS),
+    source: z.enum(['content', 'admin']).default('content'),
+    contentVersion: z.string().min(1).max(100).optional(),
+  }),
+);
+
+/**
+ * A retired material is taught and listed again, with the state it had (and, for learners, the cards and
+ * schedules they had): the loader appends it when a retired entry is back in the content files.
+ */
+export const MaterialRestored = defineEvent(
+  'MaterialRestored',
+  z.object({
+    materialType: z.enum(MATERIAL_KINDS),
+    materialId,
+    source: z.enum(['content', 'admin']).default('content'),
+    contentVersion: z.string().min(1).max(100).optional(),
+  }),
+);
+
 export type MaterialImportedData = z.infer<typeof MaterialImported.schema>;
 export type MaterialRevisedData = z.infer<typeof MaterialRevised.schema>;
-export const MATERIAL_EVENT_TYPES = [MaterialImported.type, MaterialRevised.type] as const;
+export type MaterialRetiredData = z.infer<typeof MaterialRetired.schema>;
+export type MaterialRestoredData = z.infer<typeof MaterialRestored.schema>;
+export const MATERIAL_EVENT_TYPES = [MaterialImported.type, MaterialRevised.type, MaterialRetired.type, MaterialRestored.type] as const;

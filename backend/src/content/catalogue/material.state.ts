@@ -1,4 +1,11 @@
-import type { MaterialImportedData, MaterialKind, MaterialRevisedData } from './material.events';
+import type {
+  MaterialImportedData,
+  MaterialKind,
+  MaterialRestoredData,
+  MaterialRetiredData,
+  MaterialRevisedData,
+  RetireReason,
+} from './material.events';
 
 /** The current state of one material: the fold of its events. */
 export interface MaterialState {
@@ -10,15 +17,25 @@ export interface MaterialState {
   data: Record<string, unknown>;
   /** fields an admin changed; the content loader leaves them alone */
   adminFields: string[];
+  /** who brought the material in: the content files (the loader may retire it) or an admin (never retired by the loader) */
+  origin: 'content' | 'admin';
+  /** null while the material is taught; why it was retired otherwise */
+  retired: RetireReason | null;
 }
 
 export type MaterialEvent =
   | { type: 'MaterialImported'; streamVersion: number; data: MaterialImportedData }
-  | { type: 'MaterialRevised'; streamVersion: number; data: MaterialRevisedData };
+  | { type: 'MaterialRevised'; streamVersion: number; data: MaterialRevisedData }
+  | { type: 'MaterialRetired'; streamVersion: number; data: MaterialRetiredData }
+  | { type: 'MaterialRestored'; streamVersion: number; data: MaterialRestoredData };
 
 /**
  * Folds one event into a state. Events at or below the state's version were folded before (an inline write
- * that a replay meets again) and change nothing; so does a revision of a material that is not there yet.
+ * that a replay meets again) and change nothing; so does any event of a material that is not there yet.
+ *
+ * Retirement is a flag beside the data: MaterialRetired sets it, MaterialRestored clears it, and revisions
+ * change the data of a retired material without bringing it back (an entry that returns to the files with new
+ * values gets its MaterialRevised, then its MaterialRestored, from the same load). An import starts served.
  */
 export function evolve(state: MaterialState | undefined, event: MaterialEvent): MaterialState | undefined {
   if (state && event.streamVersion <= state.version) return state;
@@ -32,9 +49,17 @@ export function evolve(state: MaterialState | undefined, event: MaterialEvent): 
       contentVersion: d.contentVersion ?? null,
       data,
       adminFields: d.source === 'admin' ? Object.keys(data).sort() : [],
+      origin: d.source === 'admin' ? 'admin' : 'content',
+      retired: null,
     };
   }
   if (!state) return undefined;
+  if (event.type === 'MaterialRetired') {
+    return { ...state, version: event.streamVersion, retired: event.data.reason, contentVersion: contentVersionOf(state, event.data) };
+  }
+  if (event.type === 'MaterialRestored') {
+    return { ...state, version: event.streamVersion, retired: null, contentVersion: contentVersionOf(state, event.data) };
+  }
   const d = event.data;
   const data = { ...state.data };
   for (const [field, change] of Object.entries(d.changes)) {
@@ -46,10 +71,15 @@ export function evolve(state: MaterialState | undefined, event: MaterialEvent): 
   return {
     ...state,
     version: event.streamVersion,
-    contentVersion: d.source === 'content' && d.contentVersion ? d.contentVersion : state.contentVersion,
+    contentVersion: contentVersionOf(state, d),
     data,
     adminFields,
   };
+}
+
+/** A content event carries the sha256 of the file it came from; others keep the state's. */
+function contentVersionOf(state: MaterialState, d: { source?: string; contentVersion?: string }): string | null {
+  return d.source === 'content' && d.contentVersion ? d.contentVersion : state.contentVersion;
 }
 
 function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {

@@ -51,4 +51,56 @@ describe('material state', () => {
     expect(linksOf('sentence', { material_type: 'vocab', material_id: 5 })).toEqual(['vocab:5']);
     expect(linksOf('kanji', { id: 1 })).toEqual([]);
   });
+
+  describe('retirement', () => {
+    const retired = (version: number, reason: 'removed-from-content' | 'admin' = 'removed-from-content') => ({
+      type: 'MaterialRetired' as const,
+      streamVersion: version,
+      data: { materialType: 'vocab' as const, materialId: 7, reason, source: 'content' as const, contentVersion: `sha-${version}` },
+    });
+    const restored = (version: number) => ({
+      type: 'MaterialRestored' as const,
+      streamVersion: version,
+      data: { materialType: 'vocab' as const, materialId: 7, source: 'content' as const, contentVersion: `sha-${version}` },
+    });
+
+    it('given a word imported from the files, when it is retired, then it keeps its data and says why it left', () => {
+      const state = imported({ id: 7, kanji: '朝', definition: 'morning' });
+      expect(state).toMatchObject({ origin: 'content', retired: null });
+      const next = evolve(state, retired(2))!;
+      expect(next).toMatchObject({ version: 2, retired: 'removed-from-content', contentVersion: 'sha-2', data: { kanji: '朝', definition: 'morning' } });
+    });
+
+    it('given a retired word, when it is revised, then the data changes and it stays retired; when restored, it is served again', () => {
+      const gone = evolve(imported({ id: 7, definition: 'morning' }), retired(2))!;
+      const revised = evolve(gone, {
+        type: 'MaterialRevised',
+        streamVersion: 3,
+        data: { materialType: 'vocab', materialId: 7, source: 'content', contentVersion: 'sha-3', changes: { definition: { before: 'morning', after: 'dawn' } } },
+      })!;
+      expect(revised).toMatchObject({ retired: 'removed-from-content', data: { definition: 'dawn' } });
+      const back = evolve(revised, restored(4))!;
+      expect(back).toMatchObject({ version: 4, retired: null, data: { definition: 'dawn' }, contentVersion: 'sha-4' });
+    });
+
+    it('given a retirement folded once, when it is met again (a replay), then nothing changes', () => {
+      const gone = evolve(imported({ id: 7 }), retired(2))!;
+      expect(evolve(gone, retired(2))).toBe(gone);
+      expect(evolve(gone, restored(2))).toBe(gone);
+    });
+
+    it('records an admin retirement as such, and a material an admin created as theirs', () => {
+      expect(evolve(imported({ id: 7 }), retired(2, 'admin'))!.retired).toBe('admin');
+      const created = evolve(undefined, {
+        type: 'MaterialImported',
+        streamVersion: 1,
+        data: { materialType: 'sentence', materialId: 9, data: { text: '朝です' }, source: 'admin' },
+      })!;
+      expect(created).toMatchObject({ origin: 'admin', retired: null, adminFields: ['text'] });
+    });
+
+    it('ignores a retirement of a material that is not there', () => {
+      expect(evolve(undefined, retired(1))).toBeUndefined();
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import { AppendResult, EventMetadata, ExpectedVersion, NewEvent } from '../../platform/event-store/event-store.types';
 import { liveTables } from '../../platform/projections/projection';
 import { CATALOGUE_PROJECTION, applyCatalogue, catalogueProjection, loadStates } from './catalogue.projection';
-import { MATERIAL_STREAM_TYPE, MaterialImported, MaterialKind, MaterialRevised, materialStreamId } from './material.events';
+import { MATERIAL_STREAM_TYPE, MaterialImported, MaterialKind, MaterialRestored, MaterialRetired, MaterialRevised, RetireReason, materialStreamId } from './material.events';
 import { MaterialState, canonical, stateKey } from './material.state';
 
 /**
@@ -49,10 +49,22 @@ export interface MaterialSnapshot {
   /** fields an admin changed: content reloads leave them alone */
   adminFields: string[];
   contentVersion: string | null;
+  /** null while taught; why it was retired otherwise */
+  retired: RetireReason | null;
+  origin: 'content' | 'admin';
 }
 
 function snapshot(s: MaterialState): MaterialSnapshot {
-  return { type: s.type, id: s.id, version: s.version, data: s.data, adminFields: s.adminFields, contentVersion: s.contentVersion };
+  return {
+    type: s.type,
+    id: s.id,
+    version: s.version,
+    data: s.data,
+    adminFields: s.adminFields,
+    contentVersion: s.contentVersion,
+    retired: s.retired,
+    origin: s.origin,
+  };
 }
 
 /** The current state of one material (the fold of its events), or null. */
@@ -115,5 +127,39 @@ export async function createMaterial(pool: Pool, store: EventStore, command: Cre
     const event = MaterialImported({ materialType: command.type, materialId: command.id, data: { ...command.data, id: command.id }, source: 'admin' });
     const result = await recordMaterialEvents(client, store, command.type, command.id, 'no_stream', [event], command.metadata);
     return { version: result.streamVersion };
+  });
+}
+
+export interface SetRetiredCommand {
+  type: MaterialKind;
+  id: number;
+  metadata: EventMetadata;
+}
+
+/**
+ * An admin retires a material (MaterialRetired, reason 'admin'): it is no longer taught, listed or counted, and
+ * content reloads never bring it back. Answers `changed: false` when it is retired already.
+ */
+export async function retireMaterial(pool: Pool, store: EventStore, command: SetRetiredCommand): Promise<{ changed: boolean }> {
+  return setRetired(pool, store, command, true);
+}
+
+/** An admin brings a retired material back (MaterialRestored, source 'admin'); `changed: false` when it is served. */
+export async function restoreMaterial(pool: Pool, store: EventStore, command: SetRetiredCommand): Promise<{ changed: boolean }> {
+  return setRetired(pool, store, command, false);
+}
+
+async function setRetired(pool: Pool, store: EventStore, command: SetRetiredCommand, retire: boolean): Promise<{ changed: boolean }> {
+  return withTransaction(pool, async (client) => {
+    await lockCatalogueForWrite(client);
+    // Media events share the stream: append at the locked stream's version, not the material's (see reviseMaterial).
+    const stream = await client.query<{ version: string }>('select version from streams where stream_id = $1 for update', [materialStreamId(command.type, command.id)]);
+    const current = await getMaterial(client, command.type, command.id);
+    if (!current || !stream.rows.length) throw new AppError('not_found', `There is no ${command.type} material ${command.id}.`);
+    if ((current.retired !== null) === retire) return { changed: false };
+    const base = { materialType: command.type, materialId: command.id, source: 'admin' as const };
+    const event = retire ? MaterialRetired({ ...base, reason: 'admin' }) : MaterialRestored(base);
+    await recordMaterialEvents(client, store, command.type, command.id, Number(stream.rows[0].version), [event], command.metadata);
+    return { changed: true };
   });
 }

@@ -17,7 +17,15 @@ import {
   sentenceEntrySchema,
   vocabEntrySchema,
 } from '../catalogue/content.schemas';
-import { MATERIAL_STREAM_TYPE, MaterialImported, MaterialKind, MaterialRevised, materialStreamId } from '../catalogue/material.events';
+import {
+  MATERIAL_STREAM_TYPE,
+  MaterialImported,
+  MaterialKind,
+  MaterialRestored,
+  MaterialRetired,
+  MaterialRevised,
+  materialStreamId,
+} from '../catalogue/material.events';
 import { contentChanges, stateKey } from '../catalogue/material.state';
 import { lockCatalogueForWrite } from '../catalogue/record-material';
 
@@ -49,6 +57,10 @@ export interface LoadContentOptions {
 export interface LoadContentResult {
   imported: number;
   revised: number;
+  /** materials of the content no longer in their file: MaterialRetired */
+  retired: number;
+  /** retired materials back in their file: MaterialRestored */
+  restored: number;
   /** files whose sha256 matched the last load: not even parsed */
   unchangedFiles: string[];
   missingFiles: string[];
@@ -88,19 +100,21 @@ function parseFile(path: string, file: string, raw: string, schema: z.ZodObject)
 /**
  * Loads the committed content into the catalogue as events. Each entry is compared with its material's
  * current state: a new entry appends MaterialImported, a changed one MaterialRevised with only the changed
- * fields, minus the fields an admin changed (an admin's edit wins over the files; catalogue/README.md). A file
- * whose sha256 is the one loaded last time is skipped without parsing, so loading twice appends nothing and
- * a start with unchanged content costs a few milliseconds.
+ * fields, minus the fields an admin changed (an admin's edit wins over the files; catalogue/README.md). Then,
+ * per changed file, a material the content brought in and the file no longer holds gets MaterialRetired, and
+ * one retired that way and back in the file MaterialRestored. A file whose sha256 is the one loaded last time
+ * is skipped without parsing, so loading twice appends nothing and a start with unchanged content costs a few
+ * milliseconds.
  *
  * Set-based: per batch of entries one transaction, one statement for the new streams and their events, one
- * for the revised ones, and the catalogue projection applied inline.
+ * for the revised (retired, restored) ones, and the catalogue projection applied inline.
  */
 export async function loadContent(pool: Pool, _store: EventStore, options: LoadContentOptions = {}): Promise<LoadContentResult> {
   const started = Date.now();
   const dir = options.dir ?? CONTENT_DIR;
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 2_000;
-  const result: LoadContentResult = { imported: 0, revised: 0, unchangedFiles: [], missingFiles: [], durationMs: 0 };
+  const result: LoadContentResult = { imported: 0, revised: 0, retired: 0, restored: 0, unchangedFiles: [], missingFiles: [], durationMs: 0 };
   const metadata: EventMetadata = { actorId: null, actor: 'content-loader', correlationId: `content-load-${randomUUID()}` };
 
   const loaded = new Map<string, { sha: string; entries: number | null }>(
@@ -134,38 +148,68 @@ export async function loadContent(pool: Pool, _store: EventStore, options: LoadC
     changed.push({ file, type, sha, entries: parseFile(path, file, raw, schema), fields: Object.keys(schema.shape) });
   }
 
-  for (const { file, type, sha, entries, fields } of changed) {
-    let imported = 0;
-    let revised = 0;
-    for (let at = 0; at < entries.length; at += batchSize) {
-      const batch = entries.slice(at, at + batchSize);
-      // A batch that meets a concurrent edit (ConcurrencyError) is diffed again against the new state.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const n = await withTransaction(pool, (client) => loadBatch(client, type, sha, fields, batch, metadata));
-          imported += n.imported;
-          revised += n.revised;
-          break;
-        } catch (error) {
-          if (!(error instanceof ConcurrencyError)) throw error;
-          if (attempt >= 3) {
-            throw new Error(
-              `content: ${file} keeps meeting materials changed or created meanwhile (is a catalogue rebuild or another load running?). Try again when it is done.`,
-            );
-          }
+  // A batch that meets a concurrent edit (ConcurrencyError) is diffed again against the new state.
+  const retrying = async <T>(file: string, write: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        if (attempt >= 3) {
+          throw new Error(
+            `content: ${file} keeps meeting materials changed or created meanwhile (is a catalogue rebuild or another load running?). Try again when it is done.`,
+          );
         }
       }
     }
+  };
+
+  const progress = new Map<string, { imported: number; revised: number; retired: number; restored: number }>();
+  for (const { file, type, sha, entries, fields } of changed) {
+    const n = { imported: 0, revised: 0, retired: 0, restored: 0 };
+    progress.set(file, n);
+    for (let at = 0; at < entries.length; at += batchSize) {
+      const batch = entries.slice(at, at + batchSize);
+      const done = await retrying(file, () => withTransaction(pool, (client) => loadBatch(client, type, sha, fields, batch, metadata)));
+      n.imported += done.imported;
+      n.revised += done.revised;
+    }
+  }
+  // Retirements and restorations last, once every file is in: a reading card whose word leaves the list has
+  // been given its new word by then, so it never goes unserved in between (catalogue/README.md "Retiring").
+  for (const { file, type, sha, entries } of changed) {
+    const n = progress.get(file)!;
+    const { retire, restore } = await retirementCandidates(pool, type, entries);
+    for (const [ids, retiring] of [
+      [retire, true],
+      [restore, false],
+    ] as const) {
+      for (let at = 0; at < ids.length; at += batchSize) {
+        const batch = ids.slice(at, at + batchSize);
+        const done = await retrying(file, () => withTransaction(pool, (client) => retireBatch(client, type, sha, batch, retiring, metadata)));
+        if (retiring) n.retired += done;
+        else n.restored += done;
+      }
+    }
+  }
+  // Recorded once the file's retirements are in too: a load that stops half-way is done again from the start.
+  for (const { file, sha, entries } of changed) {
     await pool.query(
       `insert into content_versions (file, sha256, entries, loaded_at) values ($1, $2, $3, now())
        on conflict (file) do update set sha256 = excluded.sha256, entries = excluded.entries, loaded_at = now()`,
       [file, sha, entries.length],
     );
-    log(`content: ${file}: ${entries.length} entries, ${imported} imported, ${revised} revised`);
-    result.imported += imported;
-    result.revised += revised;
+    const n = progress.get(file)!;
+    const gone = n.retired + n.restored ? `, ${n.retired} retired, ${n.restored} restored` : '';
+    log(`content: ${file}: ${entries.length} entries, ${n.imported} imported, ${n.revised} revised${gone}`);
+    result.imported += n.imported;
+    result.revised += n.revised;
+    result.retired += n.retired;
+    result.restored += n.restored;
   }
-  if (result.imported + result.revised > 0) await pool.query(`select pg_notify($1, '')`, [EVENTS_CHANNEL]).catch(() => undefined);
+  if (result.imported + result.revised + result.retired + result.restored > 0) {
+    await pool.query(`select pg_notify($1, '')`, [EVENTS_CHANNEL]).catch(() => undefined);
+  }
   if (result.missingFiles.length) log(`content: missing in ${dir}: ${result.missingFiles.join(', ')}`);
   result.durationMs = Date.now() - started;
   return result;
@@ -193,7 +237,7 @@ async function loadBatch(
   // Diffed inside the transaction, after the lock: a second loader running at the same time finds our events.
   const states = await loadStates(client, 'material_states', batch.map((e) => stateKey(type, e.id)));
   const imports: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
-  const revisions: { stream_id: string; expected: number; event_id: string; data: unknown; n: number }[] = [];
+  const revisions: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
   for (const entry of batch) {
     const state = states.get(stateKey(type, entry.id));
     const streamId = materialStreamId(type, entry.id);
@@ -205,29 +249,10 @@ async function loadBatch(
     const changes = contentChanges(state, entry, fields);
     if (!Object.keys(changes).length) continue;
     const event = MaterialRevised({ materialType: type, materialId: entry.id, changes, source: 'content', contentVersion: sha });
-    revisions.push({ stream_id: streamId, expected: state.version, event_id: randomUUID(), data: event.data, n: revisions.length });
+    revisions.push({ stream_id: streamId, event_id: randomUUID(), data: event.data, n: revisions.length });
   }
   const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
   const recorded: RecordedEvent[] = [];
-  const collect = (rows: InsertedRow[], eventType: string, input: { stream_id: string; data: unknown }[]) => {
-    const dataOf = new Map(input.map((i) => [i.stream_id, i.data]));
-    for (const r of rows) {
-      recorded.push({
-        globalPosition: Number(r.global_position),
-        transactionId: r.transaction_id,
-        streamId: r.stream_id,
-        streamVersion: Number(r.stream_version),
-        eventId: r.event_id,
-        type: eventType,
-        schemaVersion: currentSchemaVersion(eventType),
-        data: dataOf.get(r.stream_id),
-        metadata,
-        actorId: null,
-        recordedAt: r.recorded_at,
-      });
-    }
-  };
-  const returning = `returning global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, recorded_at`;
   if (imports.length) {
     // New streams and their first events in one statement (append_events works one stream at a time).
     // A stream created meanwhile by someone else fails the insert: the batch rolls back and is diffed again.
@@ -237,33 +262,112 @@ async function loadBatch(
               created as (insert into streams (stream_id, stream_type, version) select stream_id, $2, 1 from input)
          insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
          select stream_id, 1, event_id, $3, $4, data, $5::jsonb, null from input order by n
-         ${returning}`,
+         ${RETURNING}`,
         [JSON.stringify(imports), MATERIAL_STREAM_TYPE, MaterialImported.type, currentSchemaVersion(MaterialImported.type), meta],
       );
-      collect(rows, MaterialImported.type, imports);
+      recorded.push(...recordedOf(rows, MaterialImported.type, imports, metadata));
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new ConcurrencyError();
       throw error;
     }
   }
-  if (revisions.length) {
-    const { rows } = await client.query<InsertedRow>(
-      `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, expected bigint, event_id uuid, data jsonb, n int)),
-            bumped as (update streams s set version = s.version + 1, updated_at = now() from input i
-                        where s.stream_id = i.stream_id returning s.stream_id, s.version)
-       insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
-       select i.stream_id, b.version, i.event_id, $2, $3, i.data, $4::jsonb, null from input i join bumped b using (stream_id) order by i.n
-       ${returning}`,
-      [JSON.stringify(revisions), MaterialRevised.type, currentSchemaVersion(MaterialRevised.type), meta],
-    );
-    if (rows.length !== revisions.length) throw new ConcurrencyError();
-    collect(rows, MaterialRevised.type, revisions);
-  }
+  if (revisions.length) recorded.push(...(await appendToStreams(client, MaterialRevised.type, revisions, metadata)));
   if (recorded.length) {
     recorded.sort((a, b) => a.globalPosition - b.globalPosition);
     await applyCatalogue(client, recorded, liveTables(catalogueProjection));
   }
   return { imported: imports.length, revised: revisions.length };
+}
+
+/**
+ * One event on each of the given existing streams, in one statement: the streams' versions are bumped and the
+ * events inserted at the new versions (a stream may be ahead of its material's version: media events share it).
+ * A stream that vanished meanwhile answers ConcurrencyError.
+ */
+async function appendToStreams(
+  client: PoolClient,
+  eventType: string,
+  input: { stream_id: string; event_id: string; data: unknown; n: number }[],
+  metadata: EventMetadata,
+): Promise<RecordedEvent[]> {
+  const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
+  const { rows } = await client.query<InsertedRow>(
+    `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, event_id uuid, data jsonb, n int)),
+          bumped as (update streams s set version = s.version + 1, updated_at = now() from input i
+                      where s.stream_id = i.stream_id returning s.stream_id, s.version)
+     insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
+     select i.stream_id, b.version, i.event_id, $2, $3, i.data, $4::jsonb, null from input i join bumped b using (stream_id) order by i.n
+     ${RETURNING}`,
+    [JSON.stringify(input), eventType, currentSchemaVersion(eventType), meta],
+  );
+  if (rows.length !== input.length) throw new ConcurrencyError();
+  return recordedOf(rows, eventType, input, metadata);
+}
+
+const RETURNING = `returning global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, recorded_at`;
+
+/** The inserted events as the catalogue projection reads them (one event per stream in `input`). */
+function recordedOf(rows: InsertedRow[], eventType: string, input: { stream_id: string; data: unknown }[], metadata: EventMetadata): RecordedEvent[] {
+  const dataOf = new Map(input.map((i) => [i.stream_id, i.data]));
+  return rows.map((r) => ({
+    globalPosition: Number(r.global_position),
+    transactionId: r.transaction_id,
+    streamId: r.stream_id,
+    streamVersion: Number(r.stream_version),
+    eventId: r.event_id,
+    type: eventType,
+    schemaVersion: currentSchemaVersion(eventType),
+    data: dataOf.get(r.stream_id),
+    metadata,
+    actorId: null,
+    recordedAt: r.recorded_at,
+  }));
+}
+
+/**
+ * The materials of a type that a changed file no longer holds (brought in by the content, still served: to
+ * retire) and the ones it holds again (retired because they had left it: to restore). A material an admin
+ * created, or retired, is the admin's: the files neither retire nor restore it. Two hashed set operations.
+ */
+async function retirementCandidates(pool: Pool, type: MaterialKind, entries: Entry[]): Promise<{ retire: number[]; restore: number[] }> {
+  const ids = entries.map((e) => e.id);
+  const { rows } = await pool.query<{ material_id: number; retire: boolean }>(
+    `select s.material_id, true as retire from material_states s
+      where s.material_type = $1 and s.origin = 'content' and s.retired is null
+        and s.material_id not in (select unnest($2::int[]))
+     union all
+     select s.material_id, false from material_states s
+      where s.material_type = $1 and s.retired = 'removed-from-content'
+        and s.material_id in (select unnest($2::int[]))
+     order by 1`,
+    [type, ids],
+  );
+  return { retire: rows.filter((r) => r.retire).map((r) => r.material_id), restore: rows.filter((r) => !r.retire).map((r) => r.material_id) };
+}
+
+/**
+ * Retires (or restores) a batch of materials in one transaction, like loadBatch: the states are read again
+ * under the locks, so a material another load or an admin changed meanwhile is judged on what it is now.
+ */
+async function retireBatch(client: PoolClient, type: MaterialKind, sha: string, ids: number[], retire: boolean, metadata: EventMetadata): Promise<number> {
+  await client.query('select pg_advisory_xact_lock($1)', [LOAD_LOCK]);
+  await lockCatalogueForWrite(client);
+  const states = await loadStates(client, 'material_states', ids.map((id) => stateKey(type, id)));
+  const input: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
+  for (const id of ids) {
+    const state = states.get(stateKey(type, id));
+    if (!state) continue;
+    const due = retire ? state.origin === 'content' && state.retired === null : state.retired === 'removed-from-content';
+    if (!due) continue;
+    const base = { materialType: type, materialId: id, source: 'content' as const, contentVersion: sha };
+    const event = retire ? MaterialRetired({ ...base, reason: 'removed-from-content' }) : MaterialRestored(base);
+    input.push({ stream_id: materialStreamId(type, id), event_id: randomUUID(), data: event.data, n: input.length });
+  }
+  if (!input.length) return 0;
+  const recorded = await appendToStreams(client, retire ? MaterialRetired.type : MaterialRestored.type, input, metadata);
+  recorded.sort((a, b) => a.globalPosition - b.globalPosition);
+  await applyCatalogue(client, recorded, liveTables(catalogueProjection));
+  return input.length;
 }
 
 /**
@@ -274,8 +378,10 @@ export async function loadBundledContent(databaseUrl: string, log: (line: string
   const pool = createPool(databaseUrl, 2);
   try {
     const result = await loadContent(pool, new EventStore(pool), { log });
-    if (result.imported + result.revised > 0) {
-      log(`content: ${result.imported} materials imported, ${result.revised} revised in ${(result.durationMs / 1000).toFixed(1)} s`);
+    if (result.imported + result.revised + result.retired + result.restored > 0) {
+      log(
+        `content: ${result.imported} materials imported, ${result.revised} revised, ${result.retired} retired, ${result.restored} restored in ${(result.durationMs / 1000).toFixed(1)} s`,
+      );
     }
     return result;
   } finally {

@@ -4,7 +4,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import { RecordedEvent } from '../../platform/event-store/event-store.types';
 import { waitForProjection } from '../../platform/projections/projection-admin';
 import { Projection } from '../../platform/projections/projection';
-import { awardsEarned, CardGraded, CardLearned, type CardLearnedData, type Course, type CourseProgress } from '../../study';
+import { awardsEarned, CardGraded, CardLearned, unservedCardCounts, type CardLearnedData, type Course, type CourseProgress } from '../../study';
 import { ACTIVITY_PROJECTION } from '../activity/activity.projection';
 import { AWARD_STREAM_TYPE, AwardGranted, awardEventId, awardStreamId } from '../award.events';
 import { servableCounts } from '../catalogue-counts';
@@ -89,13 +89,20 @@ async function progressOf(db: Queryable, list: Touched[]): Promise<CourseProgres
     [list.map((t) => t.userId), list.map((t) => t.course)],
   );
   const catalogue = await servableCounts(db, [...new Set(list.map((t) => t.course))]);
-  return rows.map((r) => ({
-    cardsLearned: r.learned,
-    cardsIntermediateOrBetter: r.better,
-    cardsMastered: r.mastered,
-    studyDays: r.study_days,
-    reviews: r.reviews,
-    level: r.level,
-    courseCards: [...(catalogue.get(r.course)?.values() ?? [])].reduce((a, b) => a + b, 0),
-  }));
+  // Cards of materials not served now (retired words) do not count: "every card intermediate" means every
+  // card the course teaches today.
+  const unserved = await unservedCardCounts(db, list);
+  return rows.map((r) => {
+    const off = [...(unserved.get(`${r.user_id}|${r.course}`)?.values() ?? [])];
+    const sum = (f: (u: { learning: number; intermediate: number; mastered: number }) => number) => off.reduce((a, u) => a + f(u), 0);
+    return {
+      cardsLearned: Math.max(0, r.learned - sum((u) => u.learning + u.intermediate + u.mastered)),
+      cardsIntermediateOrBetter: Math.max(0, r.better - sum((u) => u.intermediate + u.mastered)),
+      cardsMastered: Math.max(0, r.mastered - sum((u) => u.mastered)),
+      studyDays: r.study_days,
+      reviews: r.reviews,
+      level: r.level,
+      courseCards: [...(catalogue.get(r.course)?.values() ?? [])].reduce((a, b) => a + b, 0),
+    };
+  });
 }

@@ -77,16 +77,18 @@ function nextCardSql(level: string) {
   const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2, $6::text, $7::int) u
     join materials m on m.material_type = u.material_type and m.material_id = u.material_id
    where u.level <= (select new_level from params))`;
-  // One pass over the user's cards of the course gives the learned, open-level and due counts.
+  // One pass over the user's cards of the course gives the learned, open-level and due counts. Cards whose
+  // material is not served (retired, or without a sentence) are neither due nor open: they are never shown
+  // (card_states.servable mirrors materials.servable, migration 040; card_states_due carries it).
   const counts = `
   (select due from mine)::int as review_count,
-  (select min(c.due_at) from card_states c where c.user_id = $1 and c.course = $2 and c.level <= $4) as next_due,
+  (select min(c.due_at) from card_states c where c.user_id = $1 and c.course = $2 and c.level <= $4 and c.servable) as next_due,
   (select learned from mine)::int as learned_count,
   (select new_level from params) as new_level,
   (select learned_open from mine)::int as learned_open`;
   const params = `with params as materialized (select ${newLevel}::int as new_level),
-    mine as materialized (select count(*) as learned, count(*) filter (where c.level <= (select new_level from params)) as learned_open,
-                                 count(*) filter (where c.due_at <= $3 and c.level <= $4) as due
+    mine as materialized (select count(*) as learned, count(*) filter (where c.level <= (select new_level from params) and c.servable) as learned_open,
+                                 count(*) filter (where c.due_at <= $3 and c.level <= $4 and c.servable) as due
                             from card_states c where c.user_id = $1 and c.course = $2)`;
   return {
     reviewFirst: `${params} select coalesce(${review}, ${lesson}) as card, ${counts}`,
@@ -143,7 +145,8 @@ export class FlashcardQueries {
     ] });
     const row = rows[0];
     // New cards available: the servable materials up to the user's new-card level (kept per catalogue
-    // revision) less those learned; never negative (learned cards of materials no longer served).
+    // revision) less the served ones learned; never negative (a card learned at a lower level than its
+    // material's level now).
     const open = (await totals).slice(1, row.new_level + 1).reduce((a, b) => a + b, 0);
     return {
       flashcard: row.card ? flashcardView(row.card, row.card.card) : null,

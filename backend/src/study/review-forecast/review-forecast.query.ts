@@ -14,12 +14,13 @@ export interface ForecastDay {
 
 // Calendar days in the learner's time zone, computed by PostgreSQL: `at time zone` turns instants into local
 // dates and local midnights back into instants, DST days (23 or 25 hours) included. One range scan of
-// card_states_due; everything due after day +4 is left out by the index bound.
+// card_states_due; everything due after day +4 is left out by the index bound. Cards of materials not served
+// (retired…) are never due: they are left out (the index carries the flag).
 const FORECAST = `
   with clock as (select ($3::timestamptz at time zone $4)::date as today)
   select greatest(0, (c.due_at at time zone $4)::date - clock.today)::int as day, count(*)::int as count
     from card_states c, clock
-   where c.user_id = $1 and c.course = $2 and c.level <= $5
+   where c.user_id = $1 and c.course = $2 and c.level <= $5 and c.servable
      and c.due_at < ((clock.today + $6::int)::timestamp at time zone $4)
    group by 1`;
 

@@ -27,6 +27,8 @@ export const MATERIAL_FILTERS = [
   { id: 'audio_unapproved', label: 'Audio not approved' },
   { id: 'image_unapproved', label: 'Image not approved' },
   { id: 'not_servable', label: 'Not served' },
+  { id: 'retired', label: 'Retired' },
+  { id: 'not_retired', label: 'Not retired' },
 ] as const;
 
 /** Background jobs an admin can start for one material (DESIGN §6), in the order the buttons show. */
@@ -96,6 +98,9 @@ export const materialSchema = z.object({
   audio_spec: z.optional(z.unknown()),
   is_audio_approved: z._default(z.boolean(), false),
   is_image_approved: z._default(z.boolean(), false),
+  /** Left the content files (or taken out by an admin): learners no longer get it; it stays open here. */
+  retired: z._default(z.boolean(), false),
+  retired_reason: text,
 });
 export type Material = z.infer<typeof materialSchema>;
 
@@ -106,6 +111,8 @@ export const vocabOptionSchema = z.object({
   vocab_meaning: text,
   /** Optional extension: the readings that use this vocab, so the warning shows before saving. */
   reading_ids: z.optional(z.array(id)),
+  /** A retired word: a reading taught with it is not served. */
+  retired: z.optional(z.boolean()),
 });
 export type VocabOption = z.infer<typeof vocabOptionSchema>;
 
@@ -153,6 +160,7 @@ export const materialRowSchema = z.object({
   has_image: z.boolean(),
   is_image_approved: z.boolean(),
   servable: z.boolean(),
+  retired: z._default(z.boolean(), false),
   updated_at: text,
 });
 export type MaterialRow = z.infer<typeof materialRowSchema>;

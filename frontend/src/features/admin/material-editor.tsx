@@ -178,6 +178,7 @@ function ReadingFields({ detail, draft }: { detail: MaterialDetail; draft: Mater
             {o.id} · {o.vocab}
             {o.vocab_hiragana ? ` (${o.vocab_hiragana})` : ''}
             {o.vocab_meaning ? ` — ${o.vocab_meaning}` : ''}
+            {o.retired ? ' (retired)' : ''}
           </option>
         ))}
       </SelectField>

@@ -126,8 +126,23 @@ function MaterialView({ type, id }: { type: MaterialType; id: number }) {
             <Badge>Filtered: {filters.join(' + ')}</Badge>
           </>
         ) : null}
+        {material.retired ? (
+          <>
+            {' · '}
+            <Badge tone="alert">Retired</Badge>
+          </>
+        ) : null}
         {query.isFetching ? ' · updating…' : ''}
       </p>
+      {material.retired ? (
+        <p className="notice notice-warning" role="status">
+          {material.retired_reason === 'admin'
+            ? 'An admin retired this material. '
+            : 'This material is no longer in the content files, so it was retired. '}
+          Learners no longer get it and it is left out of their counts; their history of it is kept, and their cards
+          come back with their schedules if it returns.
+        </p>
+      ) : null}
 
       <Tabs
         label={`${labels.one} ${id}`}

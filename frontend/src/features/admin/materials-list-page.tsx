@@ -76,7 +76,8 @@ export function MaterialsListPage({ type }: { type: MaterialType }) {
     { key: 'sentence', header: 'Sentence', cell: (row) => <Flag on={row.has_sentence} /> },
     { key: 'audio', header: 'Audio', cell: (row) => <MediaCell has={row.has_audio} approved={row.is_audio_approved} /> },
     { key: 'image', header: 'Image', cell: (row) => <MediaCell has={row.has_image} approved={row.is_image_approved} /> },
-    { key: 'servable', header: 'Served', cell: (row) => <Flag on={row.servable} /> },
+    // A retired material is never served; the badge says why, so it is not taken for a card missing its sentence.
+    { key: 'servable', header: 'Served', cell: (row) => (row.retired ? <Badge tone="alert">Retired</Badge> : <Flag on={row.servable} />) },
     { key: 'updated', header: 'Updated', cell: (row) => <When at={row.updated_at} /> },
   ];
 

@@ -11,7 +11,8 @@ const querySchema = listParamsSchema.extend({
 /**
  * GET /api/admin/materials?type&course&level&filters&page → {items, total, page, page_size}: the cards of one
  * type in course order, filtered by flags (no_sentence, no_audio, no_image, audio_unapproved, image_unapproved,
- * not_servable; joined by +, spaces or commas; all must hold).
+ * not_servable, retired, not_retired; joined by +, spaces or commas; all must hold). Retired materials are listed
+ * (with `retired: true`) unless a filter leaves them out.
  */
 @Controller('api/admin/materials')
 export class ListMaterialsHttp {
