@@ -4,7 +4,7 @@
 # scripts and by .ci/run. Usage: scripts/system-packages.sh test|start
 #   start: espeak-ng (the worker's local text-to-speech)
 #   test:  also Chromium (browser tests), pgbench (benchmarks), the EDRDG dictionaries the content build test
-#          rebuilds the catalogue from, and Noto CJK (Japanese glyphs in screenshots)
+#          rebuilds the catalogue from, NAIST-jdic (pitch accents), and Noto CJK (Japanese glyphs in screenshots)
 set -uo pipefail
 purpose="${1:-test}"
 missing=()
@@ -14,6 +14,7 @@ if [ "$purpose" = test ]; then
   command -v pgbench >/dev/null 2>&1 || missing+=(postgresql-client)
   [ -f /usr/share/edict/kanjidic2.xml.gz ] || missing+=(kanjidic-xml)
   [ -f /usr/share/edict/edict ] || missing+=(edict)
+  [ -f /var/lib/mecab/dic/open-jtalk/naist-jdic/sys.dic ] || missing+=(open-jtalk-mecab-naist-jdic)
   fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Pool } from 'pg';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
-import { contentBuildCommand } from './content/build/build-content';
+import { contentBuildCommand, contentFrequencyCommand } from './content/build/build-content';
 import { loadContent } from './content';
 import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
 import { progressPrinter } from './platform/cli/progress-bar';
@@ -18,7 +18,9 @@ import { ProjectionRegistry } from './platform/projections/projection-registry';
 const USAGE = `Kioku operator commands: npm run cli -- <command>
 
   db:migrate                                   create the database if missing and apply migrations
-  content:build                                rebuild backend/content/*.json from Debian's kanjidic-xml and edict
+  content:build                                rebuild backend/content/*.json from Debian's kanjidic-xml, edict and
+                                               open-jtalk-mecab-naist-jdic plus the hand-written material
+  content:frequency                            re-derive backend/content/frequency.tsv from Debian's unidic-mecab
   content:load                                 append what changed in backend/content/*.json as material events
   projections:status                           each projection: position, lag, owner, lease
   projections:rebuild <name> [--blue-green]    replay a projection from the first event
@@ -46,12 +48,17 @@ function report(result: { changed: boolean }, email: string, done: string, alrea
   console.log(`${email}: ${result.changed ? done : already}.`);
 }
 
-const COMMANDS_WITHOUT_DATABASE = new Set(['content:build']);
+const COMMANDS_WITHOUT_DATABASE = new Set(['content:build', 'content:frequency']);
 
 const commands: Record<string, Command> = {
   'content:build': async () => {
     const code = await contentBuildCommand(join(__dirname, '..', 'content'));
     if (code !== 0) throw new UsageError('content:build failed (see above).');
+  },
+
+  'content:frequency': async () => {
+    const code = await contentFrequencyCommand(join(__dirname, '..', 'content'));
+    if (code !== 0) throw new UsageError('content:frequency failed (see above).');
   },
 
   'db:migrate': async (_args, { config }) => {
@@ -61,7 +68,9 @@ const commands: Record<string, Command> = {
 
   'content:load': async (_args, { pool }) => {
     const result = await loadContent(pool, new EventStore(pool), { log: (line) => console.log(line), requireAll: true });
-    console.log(`${result.imported} imported, ${result.revised} revised in ${(result.durationMs / 1000).toFixed(1)} s.`);
+    console.log(
+      `${result.imported} imported, ${result.revised} revised, ${result.retired} retired, ${result.restored} restored in ${(result.durationMs / 1000).toFixed(1)} s.`,
+    );
   },
 
   'projections:status': async (_args, { pool, registry }) => {

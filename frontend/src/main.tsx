@@ -5,6 +5,7 @@ import { App } from './app/app';
 import './styles/base.css';
 import './styles/ui.css';
 import './styles/app.css';
+import './styles/japanese.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

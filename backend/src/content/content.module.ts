@@ -7,6 +7,8 @@ import { KanaHttp } from './dictionary/kana/kana.http';
 import { KanaQuery } from './dictionary/kana/kana.query';
 import { KanjiHttp } from './dictionary/kanji/kanji.http';
 import { KanjiQuery } from './dictionary/kanji/kanji.query';
+import { StrokesHttp } from './dictionary/strokes/strokes.http';
+import { StrokesQuery } from './dictionary/strokes/strokes.query';
 import { VocabsHttp } from './dictionary/vocabs/vocabs.http';
 import { VocabsQuery } from './dictionary/vocabs/vocabs.query';
 
@@ -15,8 +17,8 @@ import { VocabsQuery } from './dictionary/vocabs/vocabs.query';
  * projection, the content loader, and the dictionary API. Other contexts use ./index.ts only.
  */
 @Module({
-  controllers: [KanjiHttp, KanaHttp, VocabsHttp],
-  providers: [DictionaryCache, KanjiQuery, KanaQuery, VocabsQuery, CatalogueReader],
+  controllers: [KanjiHttp, KanaHttp, VocabsHttp, StrokesHttp],
+  providers: [DictionaryCache, KanjiQuery, KanaQuery, VocabsQuery, StrokesQuery, CatalogueReader],
   exports: [CatalogueReader],
 })
 export class ContentModule implements OnModuleInit {

@@ -8,6 +8,7 @@ import { CourseMasteryQuery } from './course-mastery/course-mastery.query';
 import { LevelsQuery } from './levels/levels.query';
 import { PROGRESS_PROJECTIONS } from './progress.projections';
 import { StatsHttp } from './stats/stats.http';
+import { KanjiLevelNames } from './stats/kanji-level-names';
 import { StatsQuery } from './stats/stats.query';
 
 /**
@@ -23,6 +24,7 @@ import { StatsQuery } from './stats/stats.query';
   providers: [
     LevelsQuery,
     StatsQuery,
+    KanjiLevelNames,
     CourseMasteryQuery,
     AwardsReactorService,
     { provide: LEVEL_READER, useExisting: LevelsQuery },

@@ -76,7 +76,11 @@ export function courseKind(course: string): CourseKind {
   return course.startsWith('kanji') ? 'kanji' : 'vocab';
 }
 
-/** SPEC §9: kanji levels 1–9 are named after the kanji-test grades 10級 down to 2級. */
+/**
+ * SPEC §9: kanji levels 1–9 are named after the kanji-test grades 10級 down to 2級. Only a fallback: the content
+ * names each level after the real Kanken levels of its kanji (`level_label`, e.g. 9級–8級), which pages show
+ * when the API gives it.
+ */
 export function kanjiLevelLabel(level: number): string {
   return `${11 - level}級`;
 }

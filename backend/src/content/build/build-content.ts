@@ -3,20 +3,31 @@ import { join } from 'node:path';
 import type { KanaEntry, KanjiEntry, ReadingEntry, SentenceEntry, VocabEntry } from '../catalogue/content.schemas';
 import { validateContent, type ValidationIssue } from '../validate/validate-content';
 import { CORE_VOCAB } from './authored/core-vocab';
+import { N5_CORE } from './authored/n5-core';
 import { AUTHORED_SENTENCES } from './authored/sentences';
 import { parseEdict, parseEdictLine } from './edict';
 import { buildKana } from './kana';
-import { candidateReadings, KANJI_LEVEL_LABELS, orderKanji } from './kanji';
+import { candidateReadings, orderKanji } from './kanji';
 import { parseKanjidic } from './kanjidic';
+import { loadKanjiVg } from './kanjivg';
+import { radicalOf } from './radicals';
 import { buildReadings } from './readings';
 import { draftBreakdown, draftFurigana, findTarget, tokenizeAround, type DictionaryLookup } from './sentences';
 import { locateSources, MissingSourcesError, packageVersion, type SourceFiles } from './sources';
 import { renderSources } from './sources-md';
-import { loadTokenizer } from './tokenizer';
+import { type KuromojiToken, loadTokenizer } from './tokenizer';
+import { type KnownShare, knownRule, knownShare, type LevelShare, levelShares } from './known-words';
 import { hasKanji, toHiragana, toKatakana } from './text';
 import { alignReading, readingsUsed } from './alignment';
 import { assignIds, glossFrequencies, rankVocab } from './vocab';
-import { buildCandidates, keepSenseForGloss, shortDefinition, trimGloss, type VocabCandidate } from './vocab-candidates';
+import { buildCandidates, keepSenseForGloss, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
+import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
+import { PITCH_OVERRIDES } from './authored/pitch-overrides';
+import { loadNaistJdic } from './naist-jdic';
+import { loadFrequency, UNIDIC_PACKAGE } from './frequency';
+import { FREQUENCY_FILE, frequencySource, readFrequencyTable, writeFrequencyTable } from './frequency-table';
+import { EXCLUDED_WORDS, HIDDEN_SENSES, HIDDEN_VARIANTS, KANA_OWNERS, PREFERRED_SPELLINGS, READING_VARIANTS, REGISTER_NOTES, SEPARATE_SPELLINGS } from './authored/word-list';
+import { MEANING_OVERRIDES } from './authored/meanings';
 
 export interface BuildContentOptions {
   /** Directory the JSON files and SOURCES.md are written to (backend/content). */
@@ -32,6 +43,8 @@ export interface BuildContentResult {
   issues: ValidationIssue[];
   /** Authored sentences that could not be used (unknown word, target not found). */
   warnings: string[];
+  /** i+1 per course and level: how much of each card's sentence the learner already knows. */
+  known: LevelShare[];
   durationMs: number;
 }
 
@@ -55,21 +68,17 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     log(`warning: ${m}`);
   };
 
-  log(`reading KANJIDIC2 from ${files.kanjidic}`);
-  const kanjidic = await parseKanjidic(files.kanjidic);
-  log(`reading EDICT from ${files.edict}`);
-  const edict = parseEdict(files.edict);
+  const { kanjidic, edict, ordered, kanjiMap, candidates, teachable } = await readWordSources(files, log);
   const tokenizer = await loadTokenizer();
-
-  const ordered = orderKanji(kanjidic.entries);
-  const kanjiMap = new Map(ordered.map((k) => [k.entry.literal, k]));
   const readingLookup = new Map(kanjidic.entries.map((e) => [e.literal, candidateReadings(e)]));
   const lookup = (ch: string) => readingLookup.get(ch);
 
-  const candidates = buildCandidates(edict.lines, (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity);
-  log(`${edict.lines.length} common EDICT lines → ${candidates.length} candidate words`);
+  const frequencies = readFrequencyTable(options.outDir);
+  const unscored = teachable.filter((c) => !frequencies.has(c.key)).length;
+  if (!frequencies.size) warn(`no ${FREQUENCY_FILE} in ${options.outDir}: words are ranked without the frequency proxy (npm run cli -- content:frequency)`);
+  else if (unscored) warn(`${unscored} candidate words are not in ${FREQUENCY_FILE} and count as unseen (npm run cli -- content:frequency)`);
   const ranked = rankVocab({
-    candidates,
+    candidates: teachable,
     kanji: kanjiMap,
     core: CORE_VOCAB,
     allHeadwords: edict.allHeadwords,
@@ -80,9 +89,18 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
       return a ? readingsUsed(a).map((u) => u.kanji) : [];
     },
     inDictionary: (c) => tokenizer.lookup(c.written).some((w) => w.reading === toKatakana(c.reading)),
+    frequency: frequencies.size ? (c) => frequencies.get(c.key) ?? 1 : undefined,
     log: warn,
   });
+  for (const v of ranked) v.definition = MEANING_OVERRIDES.get(`${v.written}|${v.candidate.reading}`) ?? v.definition;
   const vocabByKey = new Map(ranked.map((v) => [`${v.written}|${v.candidate.reading}`, v]));
+  log(`reading pitch accents from ${files.naistJdic}`);
+  const naist = loadNaistJdic(files.naistJdic);
+  for (const v of ranked) {
+    const r = v.candidate.reading;
+    v.pitch = PITCH_OVERRIDES.get(`${v.written}|${r}`) ?? naist.pitch(v.written, r) ?? naist.pitch(v.candidate.kanjiForm, r);
+  }
+  log(`pitch accent for ${ranked.filter((v) => v.pitch).length} of ${ranked.length} words`);
 
   // Authored sentences by material key; a key may appear once.
   const authored = new Map<string, (typeof AUTHORED_SENTENCES)[number]>();
@@ -93,17 +111,19 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   const { cards, kanji: kanjiReadings } = buildReadings({
     kanji: ordered,
     vocab: ranked,
-    hasSentence: (v) => authored.has(`vocab:${v.written}|${v.candidate.reading}`),
+    teachIndex: (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity,
   });
 
   const kana = buildKana();
   const kanaByChar = new Map(kana.map((k) => [k.kana, k]));
 
   // Sentences.
-  const dictionary = makeDictionary(candidates, edict.rows);
+  // Breakdown meanings of course words are their card's meanings (hand-written ones included).
+  const dictionary = makeDictionary(candidates, edict.rows, new Map(ranked.map((v) => [v.candidate.key, v.definition])));
   const sentenceIds = assignIds([...authored.keys()], 'sentence');
   const sentences: SentenceEntry[] = [];
   const sentenceOf = new Map<string, number>();
+  const sentenceTokens = new Map<number, { tokens: KuromojiToken[]; start: number; end: number }>();
   for (const [key, [, text, translation, opts = {}]] of authored) {
     let material: { type: SentenceEntry['material_type']; id: number; written: string; reading: string; meaning: string } | undefined;
     if (key.startsWith('vocab:')) {
@@ -133,6 +153,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
         target: { start: found.start, end: found.start + found.target.length, meaning: material.meaning },
         meanings: opts.meanings,
         readings: opts.readings,
+        furigana,
       });
     } catch (e) {
       warn(`sentence for ${key}: ${(e as Error).message}`);
@@ -140,6 +161,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     }
     const id = sentenceIds.get(key)!;
     sentenceOf.set(key, id);
+    sentenceTokens.set(id, { tokens, start: found.start, end: found.start + found.target.length });
     sentences.push({
       id,
       text,
@@ -158,20 +180,26 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     const sid = sentenceOf.get(`kana:${k.kana}`);
     return { ...k, ...(sid ? { sentence_id: sid } : {}) };
   });
+  const kanjiVg = loadKanjiVg();
   const kanjiOut: KanjiEntry[] = kanjiReadings.map(({ kanji: k, readings }) => ({
     id: k.entry.literal.codePointAt(0)!,
     character: k.entry.literal,
     course: k.course,
     level: k.level,
-    level_label: KANJI_LEVEL_LABELS[k.level - 1],
+    level_label: k.levelLabel,
     position: k.position,
     grade: k.grade,
     joyo_level: k.entry.grade!,
-    strokes: k.entry.strokes,
+    // KanjiVG draws the 2010 table's shapes (遡 with the two-dot 辶: 14); KANJIDIC2 counts 9 of them one off.
+    strokes: kanjiVg.strokeCounts.get(k.entry.literal) ?? k.entry.strokes,
     meanings: k.entry.meanings.length ? k.entry.meanings : ['(no meaning in KANJIDIC2)'],
     on_readings: readings.filter((r) => r.reading.kind === 'on').map((r) => ({ reading: r.display, grade: r.grade })),
     kun_readings: readings.filter((r) => r.reading.kind === 'kun').map((r) => ({ reading: r.display, grade: r.grade })),
     ...(k.entry.freq ? { frequency: k.entry.freq } : {}),
+    ...(k.entry.radical ? { radical: radicalOf(k.entry.radical) } : {}),
+    ...(kanjiVg.components.get(k.entry.literal)?.length ? { components: [...kanjiVg.components.get(k.entry.literal)!] } : {}),
+    ...(k.entry.jlpt ? { jlpt: k.entry.jlpt } : {}),
+    ...(k.kanken ? { kanken: k.kanken } : {}),
   }));
   const readingsOut: ReadingEntry[] = cards.map((c) => ({
     id: c.id,
@@ -199,9 +227,24 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
       definition: v.definition,
       tab: v.tab,
       ...(sid ? { sentence_id: sid } : {}),
+      ...vocabDetails(v),
     };
   });
   sentences.sort((a, b) => a.id - b.id);
+
+  // i+1: the share of known words in each card's sentence, per course and level (docs/content.md).
+  const rule = knownRule(vocabOut, readingsOut.map((r) => ({ course: r.course, level: r.level, vocabId: r.vocab_id })), kanaOut);
+  const vocabOutById = new Map(vocabOut.map((v) => [v.id, v]));
+  const coverage: Array<{ course: string; level: number; share: KnownShare }> = [];
+  const measure = (course: string, level: number, sentenceId: number | undefined) => {
+    const t = sentenceId === undefined ? undefined : sentenceTokens.get(sentenceId);
+    if (t) coverage.push({ course, level, share: knownShare(t.tokens, t.start, t.end, rule(course, level)) });
+  };
+  for (const k of kanaOut) measure('kana', k.level, k.sentence_id);
+  for (const v of vocabOut) measure(v.course, v.level, v.sentence_id);
+  for (const r of readingsOut) measure(r.course, r.level, r.vocab_id === null ? undefined : vocabOutById.get(r.vocab_id)?.sentence_id);
+  const known = levelShares(coverage);
+  for (const l of known) log(`i+1 ${l.course} level ${l.level}: ${l.sentences} sentences, ${(100 * l.mean).toFixed(0)}% known words on average, ${(100 * l.atLeast80).toFixed(0)}% of sentences ≥ 80%; often unknown: ${l.topUnknown.join(' ')}`);
 
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, 'kana.json'), serialise(kanaOut));
@@ -228,6 +271,8 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
       edictVersion: packageVersion('edict'),
       edictCreated: edict.created,
       edictHeader: edict.header,
+      naistJdicVersion: packageVersion('open-jtalk-mecab-naist-jdic'),
+      frequencySource: frequencySource(options.outDir) ?? 'none (frequency.tsv missing)',
       counts,
     }),
   );
@@ -235,7 +280,91 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   for (const i of issues.slice(0, 50)) log(`invalid: ${i.file}: ${i.message}`);
   if (issues.length > 50) log(`… ${issues.length - 50} more problems`);
   log(`wrote ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')} to ${options.outDir}`);
-  return { counts, issues, warnings, durationMs: Date.now() - started };
+  return { counts, issues, warnings, known, durationMs: Date.now() - started };
+}
+
+/**
+ * KANJIDIC2 and EDICT read, the kanji ordered, and EDICT's common words turned into the candidates a course word is
+ * chosen from (the hand-written corrections of authored/word-list.ts applied). Shared by the build and by
+ * content:frequency, which scores exactly these candidates.
+ */
+async function readWordSources(files: SourceFiles, log: (m: string) => void) {
+  log(`reading KANJIDIC2 from ${files.kanjidic}`);
+  const kanjidic = await parseKanjidic(files.kanjidic);
+  log(`reading EDICT from ${files.edict}`);
+  const edict = parseEdict(files.edict);
+  const ordered = orderKanji(kanjidic.entries);
+  const kanjiMap = new Map(ordered.map((k) => [k.entry.literal, k]));
+  const candidates = buildCandidates(edict.lines, { kanjiRank: (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity, separate: SEPARATE_SPELLINGS, kanaOwner: KANA_OWNERS });
+  const excluded = (c: VocabCandidate) => EXCLUDED_WORDS.has(`${c.written}|${c.reading}`) || EXCLUDED_WORDS.has(c.written);
+  const extra = coreWordsOutsideCommon(edict.rows, [...CORE_VOCAB, ...N5_CORE], candidates);
+  if (extra.length) log(`core vocab: ${extra.map((c) => c.written).join(' ')} taken from EDICT lines without the common mark`);
+  const teachable = preferSpellings(mergeReadingVariants([...candidates, ...extra], READING_VARIANTS), PREFERRED_SPELLINGS).filter((c) => !excluded(c));
+  log(`${edict.lines.length} common EDICT lines → ${candidates.length} candidate words, ${candidates.length + extra.length - teachable.length} merged or excluded by hand`);
+  return { kanjidic, edict, ordered, kanjiMap, candidates, teachable };
+}
+
+/**
+ * The `content:frequency` command: scores every candidate word with UniDic (Debian unidic-mecab, 1 GB; only this
+ * step needs it) and writes backend/content/frequency.tsv, which content:build reads. Returns the exit code.
+ */
+export async function contentFrequencyCommand(outDir: string, log: (m: string) => void = (m) => console.log(m)): Promise<number> {
+  const files = locateSources();
+  const { teachable } = await readWordSources(files, log);
+  let model: ReturnType<typeof loadFrequency>;
+  try {
+    model = loadFrequency();
+  } catch {
+    console.error(`content:frequency needs UniDic from Debian: sudo apt-get install -y ${UNIDIC_PACKAGE} (about 1 GB).`);
+    return 1;
+  }
+  const n = writeFrequencyTable(outDir, model, teachable, `UniDic ${packageVersion(UNIDIC_PACKAGE)} (Debian ${UNIDIC_PACKAGE})`);
+  log(`wrote ${n} word frequencies to ${join(outDir, FREQUENCY_FILE)} (UniDic ${packageVersion(UNIDIC_PACKAGE)})`);
+  return 0;
+}
+
+/**
+ * Core words EDICT does not mark common (とても, コップ under 洋杯 [コップ], 歳 さい as a counter): the teacher's list
+ * is the authority, so their lines are read without the common mark. Only items that match no candidate are looked up.
+ */
+function coreWordsOutsideCommon(rows: readonly string[], items: readonly string[], have: readonly VocabCandidate[]): VocabCandidate[] {
+  const known = new Set(
+    have.flatMap((c) => [`${c.written}|${c.reading}`, ...c.variants.map((v) => `${v}|${c.reading}`), ...c.otherForms.map((f) => `${f.written}|${f.reading}`)]),
+  );
+  const wanted = new Map<string, string>();
+  for (const item of items.flatMap((band) => band.split(/\s+/)).filter(Boolean)) {
+    const [w, r] = item.split('=')[0].split(':').concat(item.split('=')[0]);
+    const reading = toHiragana(r ?? w);
+    const kanaItem = toHiragana(w) === reading;
+    const merged = kanaItem && have.some((c) => c.otherForms.some((f) => f.reading === reading));
+    if (!merged && !known.has(`${w}|${reading}`) && !known.has(`${toHiragana(w)}|${reading}`)) wanted.set(`${w}|${reading}`, w);
+  }
+  if (!wanted.size) return [];
+  const readings = new Set([...wanted.keys()].map((k) => k.split('|')[1]));
+  const lines = rows
+    .map((row, i) => parseEdictLine(row, i + 1))
+    .filter((l): l is NonNullable<typeof l> => !!l && readings.has(toHiragana(l.reading)))
+    .filter((l) => {
+      const reading = toHiragana(l.reading);
+      const w = wanted.get(`${l.headword}|${reading}`) ?? wanted.get(`${l.reading}|${reading}`) ?? wanted.get(`${reading}|${reading}`);
+      return w !== undefined && (l.headword === w || l.senses[0]?.misc.includes('uk'));
+    })
+    .map((l) => ({ ...l, common: true }));
+  return buildCandidates(lines).filter((c) => !known.has(c.key) && wanted.has(c.key));
+}
+
+/** Part of speech, senses, variants and register note of a ranked word, in schema field order. */
+function vocabDetails(v: ReturnType<typeof rankVocab>[number]): Partial<VocabEntry> {
+  const pos = partOfSpeech(v.candidate.senses[0]);
+  const variants = wordVariants(v.candidate, v.written).filter((f) => !HIDDEN_VARIANTS.has(`${f.written}|${f.reading}`));
+  const note = registerNote(v.candidate, REGISTER_NOTES);
+  return {
+    ...(pos ? { part_of_speech: pos } : {}),
+    senses: wordSenses(v.candidate, v.definition, HIDDEN_SENSES.get(`${v.written}|${v.candidate.reading}`)),
+    ...(v.pitch?.length ? { pitch: v.pitch } : {}),
+    ...(variants.length ? { variants } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
 const POS_MAP: Record<string, (p: string) => boolean> = {
@@ -250,7 +379,7 @@ const POS_MAP: Record<string, (p: string) => boolean> = {
 };
 
 /** Meanings for the breakdown: common words first (by spelling, reading, part of speech), then any EDICT line. */
-function makeDictionary(candidates: VocabCandidate[], rows: string[]): DictionaryLookup {
+function makeDictionary(candidates: VocabCandidate[], rows: string[], taught: ReadonlyMap<string, string> = new Map()): DictionaryLookup {
   const bySpelling = new Map<string, VocabCandidate[]>();
   const add = <T>(m: Map<string, T[]>, k: string, v: T) => {
     const list = m.get(k);
@@ -281,12 +410,14 @@ function makeDictionary(candidates: VocabCandidate[], rows: string[]): Dictionar
       // A word in kana may be any word with that reading (あの is 彼の as well as the filler).
       const kana = /^[\u3041-\u309f]+$/.test(basicForm);
       const hits = [...(bySpelling.get(basicForm) ?? []), ...(kana ? (byReading.get(basicForm) ?? []).filter((c) => c.senses[0].misc.includes('uk') || c.written === basicForm) : [])];
+      // The word itself before a word that merely lists this spelling (降る ふる before 下る, which EDICT also spells 降る).
+      hits.sort((a, b) => Number(b.written === basicForm || b.kanjiForm === basicForm) - Number(a.written === basicForm || a.kanjiForm === basicForm));
       const best =
         hits.find((c) => c.reading === reading && posOk(pos, c.senses[0].pos)) ??
         hits.find((c) => c.reading === reading) ??
         hits.find((c) => posOk(pos, c.senses[0].pos)) ??
         hits[0];
-      if (best) return shortDefinition(best);
+      if (best) return taught.get(best.key) ?? shortDefinition(best);
       const lines = raw(basicForm)
         .map((r) => parseEdictLine(r))
         .filter((l): l is NonNullable<typeof l> => !!l && l.senses.some(keepSenseForGloss));
@@ -296,7 +427,7 @@ function makeDictionary(candidates: VocabCandidate[], rows: string[]): Dictionar
         lines.find((l) => toHiragana(l.reading) === reading) ??
         lines[0];
       const sense = line?.senses.find(keepSenseForGloss);
-      return sense ? sense.glosses.slice(0, 2).map(trimGloss).join('; ') : undefined;
+      return sense ? sense.glosses.slice(0, 2).map((g) => trimGloss(stripOrigin(g))).join('; ') : undefined;
     },
   };
 }

@@ -58,7 +58,8 @@ const FIELDS = new Set([
   'myth', 'manga', 'boxing', 'biochem',
 ]);
 const POS_RE = /^(adj(-[a-z]+)?|adv(-[a-z]+)?|aux(-[a-z]+)?|conj|cop(-da)?|ctr|exp|int|iv|n(-[a-z]+)?|num|pn|pref|prt|suf|unc|v[1-5][a-z-]*|vi|vt|vk|vn|vr|vz|vs(-[a-z])?)$/;
-const DIALECT_RE = /^[a-z]{2,3}:$/;
+/** EDICT's dialect tags (Kansai-ben ksb:, Tsugaru-ben tsug: …), which mark a regional sense. */
+const DIALECT_RE = /^(ksb|ktb|kyb|osb|hob|thb|tsb|kyu|rkb|nab|hsb|tsug|bra):$/;
 
 type TagKind = 'pos' | 'misc' | 'field' | 'dialect' | 'head' | 'number';
 

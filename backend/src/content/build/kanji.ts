@@ -1,10 +1,40 @@
 import type { KanjiReading } from './alignment';
+import { COMMON_2010, EVERYDAY_2010 } from './authored/joyo-2010';
+import { KANKEN_SECONDARY } from './authored/kanken-secondary';
 import type { KanjidicEntry } from './kanjidic';
 import { isHiraganaChar, rendakuForms, toHiragana } from './text';
 
 export type KanjiCourse = 'kanji1' | 'kanji2';
 
-export const KANJI_LEVEL_LABELS = ['10級', '9級', '8級', '7級', '6級', '5級', '4級', '3級', '2級'] as const;
+/** Kanji Kentei levels of the jōyō kanji, easiest first (準2級 sits between 3級 and 2級). */
+export const KANKEN_LEVELS = ['10級', '9級', '8級', '7級', '6級', '5級', '4級', '3級', '準2級', '2級'] as const;
+export type KankenLevel = (typeof KANKEN_LEVELS)[number];
+
+const KANKEN_OF_SECONDARY = new Map<string, KankenLevel>(
+  Object.entries(KANKEN_SECONDARY).flatMap(([level, chars]) => [...chars].map((ch) => [ch, level as KankenLevel] as const)),
+);
+
+/**
+ * The Kanji Kentei level of a jōyō kanji: an elementary kanji is tested at the level of its school grade (grade 1
+ * = 10級 … grade 6 = 5級, the 2020 allocation KANJIDIC2 records); a secondary kanji at the level of the
+ * derived table (authored/kanken-secondary.ts).
+ */
+export function kankenOf(e: Pick<KanjidicEntry, 'literal' | 'grade'>): KankenLevel | undefined {
+  if (e.grade !== undefined && e.grade >= 1 && e.grade <= 6) return KANKEN_LEVELS[e.grade - 1];
+  return e.grade === 8 ? KANKEN_OF_SECONDARY.get(e.literal) : undefined;
+}
+
+/**
+ * A level's label tells which Kanken levels its kanji belong to: one level ("10級"), or the easiest and the
+ * hardest present ("9級–8級", "4級–2級"). Kanji without a known Kanken level do not count; a level with none
+ * at all is "Level n".
+ */
+export function kankenLabel(levels: readonly (KankenLevel | undefined)[], level: number): string {
+  const present = KANKEN_LEVELS.filter((k) => levels.includes(k));
+  if (!present.length) return `Level ${level}`;
+  const [easiest, hardest] = [present[0], present[present.length - 1]];
+  return easiest === hardest ? easiest : `${easiest}–${hardest}`;
+}
 
 /**
  * Level sizes in teaching order. Kanji I level 1 is exactly the 80 first-grade kanji (the 10級 set); the
@@ -18,6 +48,9 @@ export interface OrderedKanji {
   entry: KanjidicEntry;
   course: KanjiCourse;
   level: number;
+  /** The level's label, the same for every kanji of the level (kankenLabel). */
+  levelLabel: string;
+  kanken?: KankenLevel;
   /** 1-based position within the course. */
   position: number;
   /** School grade for the dictionary tabs: 1–6 for Kanji I, 7–9 (thirds by frequency) for Kanji II. */
@@ -46,14 +79,52 @@ export function levelOf(index: number, sizes: number[]): number {
   return sizes.length;
 }
 
-/** Kanji I: by school grade, then newspaper frequency. Kanji II: by frequency (unranked last, fewer strokes first). */
+/**
+ * Kanji II order: newspaper frequency (byFreq), with the 2010 additions a learner meets every day brought forward.
+ * KANJIDIC2's ranks come from newspapers written before 2010, when 誰 頃 挨拶 were printed in kana, so those kanji
+ * rank low or not at all. The n kanji of EVERYDAY_2010 are spread evenly over Kanji II levels 2–3 in the authored
+ * order: the i-th takes position from + ⌊(i + ½)·(to − from)/n⌋ of those levels' positions [from, to), the other
+ * kanji fill the remaining positions in frequency order; COMMON_2010 likewise over levels 4–6. A listed kanji whose
+ * frequency already places it earlier stays there (listed kanji only move forward), and level 1 (the 110 most
+ * frequent) keeps its kanji: all its cards need a sentence, so it changes only together with sentences.
+ */
+export const KANJI2_2010_SPREAD: readonly { kanji: string; levels: readonly [number, number] }[] = [
+  { kanji: EVERYDAY_2010, levels: [2, 3] },
+  { kanji: COMMON_2010, levels: [4, 6] },
+];
+
+export function orderKanji2(entries: KanjidicEntry[]): KanjidicEntry[] {
+  const natural = [...entries].sort(byFreq);
+  const index = new Map(natural.map((e, i) => [e.literal, i] as [string, number]));
+  const byChar = new Map(natural.map((e) => [e.literal, e] as [string, KanjidicEntry]));
+  const sizes = levelSizes(natural.length, KANJI_LEVEL_1_SIZE.kanji2);
+  const start = (level: number) => sizes.slice(0, level - 1).reduce((a, b) => a + b, 0);
+  const placed = new Map<number, KanjidicEntry>();
+  for (const { kanji, levels } of KANJI2_2010_SPREAD) {
+    const [from, to] = [start(levels[0]), start(levels[1] + 1)];
+    const list = [...kanji].filter((ch) => byChar.has(ch));
+    list.forEach((ch, i) => {
+      const at = from + Math.floor(((i + 0.5) * (to - from)) / list.length);
+      if (at < index.get(ch)!) placed.set(at, byChar.get(ch)!);
+    });
+  }
+  const moved = new Set(placed.values());
+  const rest = natural.filter((e) => !moved.has(e));
+  let next = 0;
+  return natural.map((_, p) => placed.get(p) ?? rest[next++]);
+}
+
+/**
+ * Kanji I: by school grade, then newspaper frequency. Kanji II: orderKanji2. Each level is labelled with the
+ * Kanken levels of its kanji (kankenLabel).
+ */
 export function orderKanji(entries: KanjidicEntry[]): OrderedKanji[] {
   const k1 = entries.filter((e) => e.grade! >= 1 && e.grade! <= 6).sort((a, b) => a.grade! - b.grade! || byFreq(a, b));
-  const k2 = entries.filter((e) => e.grade === 8).sort(byFreq);
-  const out: OrderedKanji[] = [];
+  const k2 = orderKanji2(entries.filter((e) => e.grade === 8));
+  const out: Omit<OrderedKanji, 'levelLabel'>[] = [];
   const s1 = levelSizes(k1.length, KANJI_LEVEL_1_SIZE.kanji1);
   k1.forEach((entry, i) =>
-    out.push({ entry, course: 'kanji1', level: levelOf(i, s1), position: i + 1, grade: entry.grade!, teachIndex: i }),
+    out.push({ entry, course: 'kanji1', level: levelOf(i, s1), kanken: kankenOf(entry), position: i + 1, grade: entry.grade!, teachIndex: i }),
   );
   const s2 = levelSizes(k2.length, KANJI_LEVEL_1_SIZE.kanji2);
   const third = Math.ceil(k2.length / 3);
@@ -62,12 +133,19 @@ export function orderKanji(entries: KanjidicEntry[]): OrderedKanji[] {
       entry,
       course: 'kanji2',
       level: levelOf(i, s2),
+      kanken: kankenOf(entry),
       position: i + 1,
       grade: 7 + Math.floor(i / third),
       teachIndex: k1.length + i,
     }),
   );
-  return out;
+  const labels = new Map<string, string>();
+  const key = (k: { course: string; level: number }) => `${k.course}:${k.level}`;
+  for (const k of out) {
+    if (labels.has(key(k))) continue;
+    labels.set(key(k), kankenLabel(out.filter((o) => key(o) === key(k)).map((o) => o.kanken), k.level));
+  }
+  return out.map((k) => ({ ...k, levelLabel: labels.get(key(k))! }));
 }
 
 const RENYOU_END: Record<string, string> = { う: 'い', く: 'き', ぐ: 'ぎ', す: 'し', つ: 'ち', ぬ: 'に', ぶ: 'び', む: 'み', る: 'り' };

@@ -12,6 +12,8 @@ export interface KanjidicEntry {
   freq?: number;
   /** Old JLPT level (4 easiest … 1). */
   jlpt?: number;
+  /** Classical (Kangxi) radical number, 1–214. */
+  radical?: number;
   on: string[];
   kun: string[];
   meanings: string[];
@@ -70,6 +72,9 @@ export function parseKanjidic(path: string, keep: (e: KanjidicEntry) => boolean 
           break;
         case 'jlpt':
           current.jlpt = Number(value);
+          break;
+        case 'rad_value':
+          if (attrs.rad_type === 'classical') current.radical = Number(value);
           break;
         case 'reading':
           if (attrs.r_type === 'ja_on') current.on.push(value);

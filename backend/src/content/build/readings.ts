@@ -1,7 +1,7 @@
 import { EXCLUDED_READINGS } from './authored/reading-exclusions';
 import { alignReading, type KanjiReading, readingsUsed } from './alignment';
 import { candidateReadings, displayReading, type OrderedKanji } from './kanji';
-import { hasKanji } from './text';
+import { hasKanji, isKanjiChar } from './text';
 import { assignIds, type RankedVocab, VOCAB_COURSE_SIZES } from './vocab';
 
 export type ReadingGrade = 'elementary' | 'middle' | 'high';
@@ -44,22 +44,36 @@ export function readingGrade(course: OrderedKanji['course'], bestRank: number | 
 }
 
 /**
- * A reading is common enough for a card when two or more course words use it, or its one word is in Vocab I or
- * is the kanji on its own (竹 たけ, 足る た.る). This drops 子 ツ (面子), 生 お.う (生い立ち), 音 イン (福音) and
- * the like; authored/reading-exclusions.ts removes the few non-jōyō readings this still lets through.
+ * A reading is common enough for a card when two or more course words use it, when its one word is in Vocab I or II
+ * or is the kanji on its own (竹 たけ, 足る た.る), or when it is the kanji's main on reading (KANJIDIC's first) and
+ * any course word uses it: every jōyō kanji whose on'yomi a learner meets gets that card (謝 シャ, 暖 ダン). This
+ * still drops 子 ツ (面子), 生 お.う (生い立ち), 音 イン (福音) and the like; authored/reading-exclusions.ts removes the
+ * few non-jōyō readings it lets through.
  */
-export function isCommon(kanji: string, options: readonly RankedVocab[]): boolean {
+export function isCommon(kanji: string, options: readonly RankedVocab[], mainOn = false): boolean {
   if (options.length >= 2) return true;
   if (options.length === 0) return false;
+  if (mainOn) return true;
   const w = options[0];
-  return w.course === 'vocab1' || (w.written.startsWith(kanji) && [...w.written].slice(1).every((c) => /[\u3041-\u309f]/.test(c)));
+  return w.course !== 'vocab3' || (w.written.startsWith(kanji) && [...w.written].slice(1).every((c) => /[\u3041-\u309f]/.test(c)));
+}
+
+/**
+ * The level a reading card is taught at: its kanji's level, but no earlier than its easiest word allows — a reading
+ * whose words are all beyond Vocab I waits (生 has ten readings; level 1 teaches the ones a beginner meets, せい and
+ * い.きる, not お.う or き). Vocab II words: level 3 at the earliest; Vocab III words: level 5.
+ */
+export function readingLevel(kanjiLevel: number, bestRank: number | undefined): number {
+  if (bestRank === undefined) return kanjiLevel;
+  const earliest = bestRank < VOCAB_COURSE_SIZES.vocab1 ? 1 : bestRank < EASY_RANK ? 3 : 5;
+  return Math.max(kanjiLevel, earliest);
 }
 
 export interface ReadingsInput {
   kanji: OrderedKanji[];
   vocab: RankedVocab[];
-  /** Vocab ids that have an authored sentence: preferred as the card's example word. */
-  hasSentence: (v: RankedVocab) => boolean;
+  /** Teaching index of a kanji (Infinity when not jōyō): an example word should not lean on harder kanji. */
+  teachIndex?: (ch: string) => number;
 }
 
 /**
@@ -93,9 +107,10 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
   const kanjiOut: KanjiReadings[] = [];
   for (const k of input.kanji) {
     const all = lookup.get(k.entry.literal) ?? [];
+    const mainOn = all.find((r) => r.kind === 'on');
     let used = all
       .map((r) => ({ r, opts: options.get(keyOf(k.entry.literal, r)) ?? [] }))
-      .filter((x) => isCommon(k.entry.literal, x.opts) && !EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(x.r)}`))
+      .filter((x) => isCommon(k.entry.literal, x.opts, x.r === mainOn) && !EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(x.r)}`))
       .sort((a, b) => a.opts[0].rank - b.opts[0].rank || all.indexOf(a.r) - all.indexOf(b.r));
     if (!used.length && all.length) {
       // No common reading: keep the best-attested one (or the first on reading) so the kanji still has a card.
@@ -113,18 +128,18 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
         reading: x.r,
         display: readings[i].display,
         grade: readings[i].grade,
-        level: k.level,
+        level: readingLevel(k.level, x.opts[0]?.rank),
         options: x.opts.slice(0, MAX_VOCAB_OPTIONS),
       }),
     );
   }
-  // Course order: Kanji I then Kanji II, by kanji position, then the reading's easiest word.
-  drafts.sort((a, b) => (a.kanji.course === b.kanji.course ? 0 : a.kanji.course === 'kanji1' ? -1 : 1) || a.kanji.position - b.kanji.position);
+  // Course order: Kanji I then Kanji II, by level, kanji position, then the reading's easiest word.
+  drafts.sort((a, b) => (a.kanji.course === b.kanji.course ? 0 : a.kanji.course === 'kanji1' ? -1 : 1) || a.level - b.level || a.kanji.position - b.kanji.position);
   const ids = assignIds(drafts.map((d) => `${d.kanji.entry.literal}:${d.reading.kind}:${d.display}`), 'reading');
   const usedVocab = new Set<number>();
   const positions = { kanji1: 0, kanji2: 0 };
   const cards: ReadingCard[] = drafts.map((d) => {
-    const pick = chooseExample(d.kanji.entry.literal, d.options, input.hasSentence, usedVocab);
+    const pick = chooseExample(d.kanji.entry.literal, d.options, usedVocab, input.teachIndex);
     if (pick) usedVocab.add(pick.id);
     return {
       ...d,
@@ -144,22 +159,27 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
 }
 
 /**
- * The card's example word: among options with a sentence (all options when none has one), the lowest of
- * option index + 1.5 when the word does not start with the kanji (白い teaches 白 better than 面白い)
- * + 2 when another card already uses the word.
+ * The card's example word, chosen for how well it teaches the reading (whether it has a sentence yet does not
+ * matter: sentences are written for the words chosen). The lowest of: option index (options are easiest first)
+ * + 1.5 when the word does not start with the kanji (白い teaches 白 better than 面白い) + 2 when another card
+ * already uses the word + 1.5 for each other kanji taught later than this one, 3 for a non-jōyō one (運転 over 逆転
+ * for 転, 両親 over 両日 for 両, 都合 over 古都 for 都).
  */
 export function chooseExample(
   kanji: string,
   options: readonly RankedVocab[],
-  hasSentence: (v: RankedVocab) => boolean,
   used: ReadonlySet<number>,
+  teachIndex: (ch: string) => number = () => 0,
 ): RankedVocab | null {
-  const withSentence = options.filter(hasSentence);
-  const pool = withSentence.length ? withSentence : options;
   let best: RankedVocab | null = null;
   let bestScore = Infinity;
-  pool.forEach((v, i) => {
-    const score = i + (v.written.startsWith(kanji) ? 0 : 1.5) + (used.has(v.id) ? 2 : 0);
+  const own = teachIndex(kanji);
+  options.forEach((v, i) => {
+    const harder = [...v.written].filter((c) => c !== kanji && isKanjiChar(c)).reduce((n, c) => {
+      const t = teachIndex(c);
+      return n + (!Number.isFinite(t) ? 3 : t > own ? 1.5 : 0);
+    }, 0);
+    const score = i + (v.written.startsWith(kanji) ? 0 : 1.5) + (used.has(v.id) ? 2 : 0) + harder;
     if (score < bestScore) {
       best = v;
       bestScore = score;

@@ -5,6 +5,8 @@ export interface SourcesInfo {
   edictVersion: string;
   edictCreated: string;
   edictHeader: string;
+  naistJdicVersion: string;
+  frequencySource: string;
   counts: Record<string, number>;
 }
 
@@ -19,9 +21,12 @@ material written for Kioku. Do not edit the JSON by hand: change the sources and
 | File | Contents | Built from |
 |---|---|---|
 | \`kana.json\` | ${i.counts.kana} kana cards | written for Kioku (\`build/authored/kana-table.ts\`) |
-| \`kanji.json\` | ${i.counts.kanji} jōyō kanji (${i.counts.kanji1} Kanji I, ${i.counts.kanji2} Kanji II) | KANJIDIC2; readings restricted with EDICT |
+| \`kanji.json\` | ${i.counts.kanji} jōyō kanji (${i.counts.kanji1} Kanji I, ${i.counts.kanji2} Kanji II) | KANJIDIC2; readings restricted with EDICT; components and stroke counts from KanjiVG; Kanken levels of the secondary kanji from the npm package \`kanji\` |
 | \`readings.json\` | ${i.counts.readings} kanji reading cards | KANJIDIC2 readings aligned with EDICT words |
-| \`vocab.json\` | ${i.counts.vocab} words | EDICT common (P) entries; Vocab I list chosen for Kioku |
+| \`vocab.json\` | ${i.counts.vocab} words | EDICT common (P) entries; Vocab I list chosen for Kioku; ranked with \`frequency.tsv\`; pitch accents from NAIST-jdic |
+| \`frequency.tsv\` | a frequency score for each candidate word | UniDic, by \`npm run cli -- content:frequency\` (not rebuilt by content:build) |
+| \`components.json\` | parts of each jōyō kanji (語 → 言 吾) | KanjiVG, by \`scripts/derive-kanjivg.mjs\` (not rebuilt by content:build) |
+| \`strokes.json\` | stroke order (one SVG path per stroke) of the 2,136 jōyō kanji and every kana | KanjiVG, by \`scripts/derive-kanjivg.mjs\` (not rebuilt by content:build) |
 | \`sentences.json\` | ${i.counts.sentences} example sentences | written for Kioku; furigana and breakdown drafted with kuromoji (IPADIC) and EDICT, checked by hand |
 
 ## KANJIDIC2
@@ -29,13 +34,57 @@ material written for Kioku. Do not edit the JSON by hand: change the sources and
 - Debian package \`kanjidic-xml\`, version ${i.kanjidicVersion}
 - KANJIDIC2 database version ${i.kanjidicDatabase}, created ${i.kanjidicDate}
 - Used: jōyō grades (2020 split: grades 1–6 and 8), stroke counts, newspaper frequency ranks, on/kun readings,
-  English meanings.
+  English meanings, classical radicals, the old JLPT levels (4 easiest … 1).
 
 ## EDICT
 
 - Debian package \`edict\`, version ${i.edictVersion}
 - File header: ${i.edictHeader}
 - Used: common (P) entries for the vocabulary, English glosses for definitions and sentence breakdowns.
+
+## KanjiVG
+
+- KanjiVG (<https://kanjivg.tagaini.net>), Copyright (C) Ulrich Apel and contributors, licensed under the
+  Creative Commons Attribution-ShareAlike 3.0 licence: <https://creativecommons.org/licenses/by-sa/3.0/>.
+- Used: the stroke paths of the jōyō kanji and the kana, in stroke order (\`strokes.json\`, coordinates rounded to
+  one decimal), the decomposition of each kanji into its first-level parts (\`components.json\`, \`components\` in
+  \`kanji.json\`) and the number of strokes of each kanji. \`backend/content/scripts/derive-kanjivg.mjs\` derives both
+  files from a KanjiVG checkout; the commit used is printed by the script.
+- \`strokes.json\`, \`components.json\` and the \`components\` in \`kanji.json\` are adaptations of KanjiVG and are
+  shared under the same licence, CC BY-SA 3.0.
+
+Attribution text to show on the app's About/credits page:
+
+> Stroke order and kanji components from [KanjiVG](https://kanjivg.tagaini.net) by Ulrich Apel and
+> contributors, used under [CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/).
+
+## NAIST-jdic (pitch accents)
+
+- Debian package \`open-jtalk-mecab-naist-jdic\`, version ${i.naistJdicVersion}: the NAIST Japanese Dictionary as
+  Open JTalk ships it, read directly from its compiled \`sys.dic\` (\`build/naist-jdic.ts\`).
+- Used: the accent type (downstep position) of each word, \`pitch\` in \`vocab.json\`; a few compounds it lacks are
+  written by hand (\`build/authored/pitch-overrides.ts\`).
+- Copyright (c) 2009, Nara Institute of Science and Technology, Japan; Copyright (c) 2008-2013 Nagoya Institute of
+  Technology, Department of Computer Science; includes UniDic-CSJ data, Copyright (c) 2011-2017 The UniDic
+  Consortium. Modified BSD licence (BSD-3-Clause): redistribution with or without modification is permitted
+  provided the copyright notice, the conditions and the disclaimer are retained (see
+  /usr/share/doc/open-jtalk-mecab-naist-jdic/copyright).
+
+## UniDic (word frequency)
+
+- ${i.frequencySource}: UniDic for MeCab, trained on the Balanced Corpus of Contemporary Written Japanese.
+  \`npm run cli -- content:frequency\` scores each candidate word by how much UniDic's model saw it
+  (\`build/frequency.ts\`) and writes \`frequency.tsv\`; no UniDic data is copied, only the derived score.
+- Copyright (c) 2011-2018 The UniDic Consortium; used under its BSD-3-Clause option (the package is triple-licensed
+  BSD-3-Clause / LGPL-2.1 / GPL-2+).
+
+## Kanji Kentei levels
+
+- The npm package \`kanji\` 0.19.3 by Ezzat Chamudi (<https://github.com/echamudi/japanese-toolkit>), Mozilla
+  Public License 2.0: its lists of the kanji of each Kanji Kentei (漢検) level give the level of the 1,110
+  secondary-school kanji (4級 313, 3級 284, 準2級 328, 2級 185). \`backend/content/scripts/derive-kanken.mjs\` derives
+  \`build/authored/kanken-secondary.ts\` from them; that file is available under the MPL 2.0. An elementary kanji's
+  level follows its school grade (grade 1 = 10級 … grade 6 = 5級).
 
 ## Licence and attribution
 
@@ -64,6 +113,7 @@ shared under the same licence, CC BY-SA.
 ## Material written for Kioku
 
 The kana table (romaji, pronunciation hints, example words), the Vocab I word list, the example sentences with
-their translations and contexts are original work for Kioku.
+their translations and contexts, the English names of the 214 radicals and the list of everyday kanji among the
+2010 jōyō additions (their place in Kanji II) are original work for Kioku.
 `;
 }

@@ -28,6 +28,8 @@ export interface RankedVocab {
   /** "core" for the hand-picked Vocab I list, otherwise "heuristic". */
   source: 'core' | 'heuristic';
   score: number;
+  /** Pitch accent (downstep mora, 0 = flat), filled by the build from NAIST-jdic when the word is in it. */
+  pitch?: number[];
 }
 
 export interface RankInputs {
@@ -45,6 +47,8 @@ export interface RankInputs {
   teaches?: (c: VocabCandidate) => string[];
   /** Whether IPADIC (kuromoji's dictionary) knows the word as one token: a weak sign of an established word. */
   inDictionary: (c: VocabCandidate) => boolean;
+  /** Frequency proxy of a word, 0 (most frequent) … 1 (unseen): frequency-table.ts. */
+  frequency?: (c: VocabCandidate) => number | undefined;
   log?: (msg: string) => void;
 }
 
@@ -72,9 +76,17 @@ function kanjiDifficulty(ch: string, kanji: Map<string, OrderedKanji>): number {
  * 小学校, 中学校 …), and penalties for proper nouns, specialist fields, four-character idioms, proverbs,
  * abbreviations, long loanwords, onomatopoeia, phrases and one-kanji on'yomi words (説, 術).
  */
-export function heuristicScore(c: VocabCandidate, kanji: Map<string, OrderedKanji>, family: number, inDictionary: boolean, glossRarity = 0): number {
+export function heuristicScore(
+  c: VocabCandidate,
+  kanji: Map<string, OrderedKanji>,
+  family: number,
+  inDictionary: boolean,
+  glossRarity = 0,
+  frequency?: number,
+): number {
   const chars = [...c.written];
-  const ks = chars.filter(isKanjiChar);
+  // 々 repeats the kanji before it: it adds no difficulty of its own (日々 and 人々 are everyday words).
+  const ks = chars.filter((ch) => isKanjiChar(ch) && ch !== '々');
   const katakana = chars.every((ch) => isKatakanaChar(ch));
   let kd: number;
   if (ks.length) {
@@ -85,9 +97,14 @@ export function heuristicScore(c: VocabCandidate, kanji: Map<string, OrderedKanj
   const len = Math.max(0, Math.min(1, (mora - 2) / 7));
   const senses = c.senses.length;
   const glosses = c.senses.reduce((a, s) => a + s.glosses.length, 0);
-  let s = 0.5 * kd + 0.25 * len - 0.035 * Math.min(senses - 1, 4) - 0.005 * Math.min(glosses - 1, 8);
+  // With the frequency proxy (frequency.ts, 0 = most frequent … 1 = unseen) frequency leads and kanji difficulty and
+  // length only nudge learnability; without it (an old table), the kanji-and-length heuristic of the first list.
+  let s =
+    frequency === undefined
+      ? 0.5 * kd + 0.25 * len + GLOSS_WEIGHT * glossRarity
+      : frequency + 0.15 * kd + 0.1 * len + 0.3 * glossRarity;
+  s -= 0.035 * Math.min(senses - 1, 4) + 0.005 * Math.min(glosses - 1, 8);
   s -= 0.03 * Math.log2(1 + Math.min(15, family));
-  s += GLOSS_WEIGHT * glossRarity;
   if (!inDictionary) s += 0.08;
   const first = c.senses[0];
   const gloss = first.glosses[0] ?? '';
@@ -100,7 +117,7 @@ export function heuristicScore(c: VocabCandidate, kanji: Map<string, OrderedKanj
   if (first.pos.includes('exp')) s += 0.08;
   if (/^(.{2})\1$/u.test(c.written) && !ks.length) s += 0.1; // onomatopoeia: そわそわ, ぶるぶる
   // Nouns made from a verb stem (付き, 分け, 下り) are mostly met inside compounds.
-  if (ks.length === 1 && chars.length === 2 && /[きぎしじちにびみりえけげせてねべめれ]$/.test(c.written) && !first.pos.some((p) => p.startsWith('v') || p.startsWith('adj'))) s += 0.06;
+  if (ks.length === 1 && chars.length === 2 && /[きぎしじちにびみりえけげせてねべめれ]$/.test(c.written) && !first.pos.some((p) => p.startsWith('v') || p.startsWith('adj'))) s += frequency === undefined ? 0.06 : 0.2;
   if (ks.length === 1 && chars.length === 1 && c.reading.length >= 2) {
     // A lone kanji read in on'yomi (説 せつ, 術 じゅつ) is usually a bound morpheme, not a word learners meet alone.
     const onLike = kanji.get(ks[0])?.entry.on.some((o) => toHiragana(o.replace(/-/g, '')) === c.reading);
@@ -162,6 +179,8 @@ function familySizes(headwords: readonly string[]): Map<string, number> {
 
 export interface CoreMatch {
   candidate: VocabCandidate;
+  /** The EDICT candidate it came from (differs from `candidate` when the teacher chose a variant form as main). */
+  original: VocabCandidate;
   written: string;
   definition?: string;
 }
@@ -179,6 +198,24 @@ export function matchCore(core: readonly string[], cands: VocabCandidate[], log?
     list.push(c);
     byReading.set(c.reading, list);
   }
+  // A core item may name a reading or spelling that EDICT merged into another word as a variant (皆 みんな under
+  // みな): the teacher's form becomes the word's main form.
+  const byForm = new Map<string, VocabCandidate>();
+  for (const c of cands) for (const f of c.otherForms) if (!byForm.has(`${f.written}|${f.reading}`)) byForm.set(`${f.written}|${f.reading}`, c);
+  const promote = (c: VocabCandidate, written: string, reading: string): VocabCandidate => {
+    const kana = toHiragana(written) === reading;
+    const w = written;
+    return {
+      ...c,
+      key: `${written}|${reading}`,
+      written,
+      kanjiForm: kana ? c.kanjiForm : w,
+      reading,
+      variants: [w],
+      regularVariants: [w],
+      otherForms: [{ written: c.written, reading: c.reading }, ...c.otherForms.filter((f) => !(f.written === w && f.reading === reading))],
+    };
+  };
   const out: CoreMatch[] = [];
   const taken = new Set<string>();
   const missing: string[] = [];
@@ -193,6 +230,13 @@ export function matchCore(core: readonly string[], cands: VocabCandidate[], log?
         options.find((c) => c.kanjiForm === w) ??
         options.find((c) => c.variants.includes(w)) ??
         (w === r ? options.find((c) => c.usuallyKana) : undefined);
+      const merged = !hit ? byForm.get(`${w}|${reading}`) ?? (w === r ? cands.find((c) => c.otherForms.some((f) => f.reading === reading)) : undefined) : undefined;
+      if (!hit && merged && !taken.has(merged.key)) {
+        taken.add(merged.key);
+        const c = promote(merged, w, reading);
+        out.push({ candidate: c, original: merged, written: c.written, definition: def?.replace(/_/g, ' ') });
+        continue;
+      }
       if (!hit) {
         missing.push(item);
         continue;
@@ -200,7 +244,7 @@ export function matchCore(core: readonly string[], cands: VocabCandidate[], log?
       if (taken.has(hit.key)) continue;
       taken.add(hit.key);
       const written = hit.usuallyKana || !hit.regularVariants.includes(w) ? hit.written : w;
-      out.push({ candidate: hit, written, definition: def?.replace(/_/g, ' ') });
+      out.push({ candidate: hit, original: hit, written, definition: def?.replace(/_/g, ' ') });
     }
   }
   if (missing.length) log?.(`core vocab: ${missing.length} items not found among EDICT common words: ${missing.join(' ')}`);
@@ -211,11 +255,14 @@ export function matchCore(core: readonly string[], cands: VocabCandidate[], log?
 export function rankVocab(inputs: RankInputs): RankedVocab[] {
   const { candidates, kanji, core, inDictionary, log } = inputs;
   const coreWords = matchCore(core, candidates, log);
-  const coreKeys = new Set(coreWords.map((m) => m.candidate.key));
+  const coreOriginals = new Set(coreWords.map((m) => m.original));
   const family = familySizes(inputs.allHeadwords);
   const scored = candidates
-    .filter((c) => !coreKeys.has(c.key))
-    .map((c) => ({ c, score: heuristicScore(c, kanji, (family.get(c.written) ?? 1) - 1, inDictionary(c), inputs.glossFreq ? glossRarity(c, inputs.glossFreq) : 0) }))
+    .filter((c) => !coreOriginals.has(c))
+    .map((c) => ({
+      c,
+      score: heuristicScore(c, kanji, (family.get(c.written) ?? 1) - 1, inDictionary(c), inputs.glossFreq ? glossRarity(c, inputs.glossFreq) : 0, inputs.frequency?.(c)),
+    }))
     .sort((a, b) => a.score - b.score || (a.c.key < b.c.key ? -1 : a.c.key > b.c.key ? 1 : 0));
   const total = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2 + VOCAB_COURSE_SIZES.vocab3;
   type Item = { c: VocabCandidate; score: number; source: 'core' | 'heuristic'; written: string; definition?: string };

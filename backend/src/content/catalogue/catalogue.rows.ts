@@ -27,7 +27,10 @@ export interface MaterialRow {
   level: number;
   position: number;
   version: number;
+  /** taught to learners: not retired, and shows everything a card needs */
   servable: boolean;
+  /** the card's own material is retired (the row stays for admins; learners never get it) */
+  retired: boolean;
   data: Record<string, unknown>;
 }
 
@@ -85,15 +88,16 @@ const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Numb
 
 /**
  * The sentence a card is taught with: the one its entry names (`sentence_id`), else a sentence written for it
- * (`material_type`/`material_id`); a reading card falls back to its example word's sentence. A sentence an
- * admin marked `is_approved: false` (generated, not reviewed yet) does not count.
+ * (`material_type`/`material_id`); a reading card falls back to its example word's sentence (not to a retired
+ * word's). A sentence an admin marked `is_approved: false` (generated, not reviewed yet) or a retired one does
+ * not count.
  */
 export function sentenceFor(card: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): MaterialState | undefined {
-  const approved = (s: MaterialState | undefined) => (s && s.data.is_approved !== false ? s : undefined);
+  const approved = (s: MaterialState | undefined) => (s && s.data.is_approved !== false && !s.retired ? s : undefined);
   const own = approved(lookup('sentence', card.data.sentence_id)) ?? approved(backlinks.get(stateKey(card.type, card.id)));
   if (own || card.type !== 'reading') return own;
   const vocab = lookup('vocab', card.data.vocab_id);
-  return vocab ? sentenceFor(vocab, lookup, backlinks) : undefined;
+  return vocab && !vocab.retired ? sentenceFor(vocab, lookup, backlinks) : undefined;
 }
 
 function sentenceFields(sentence: MaterialState | undefined): Record<string, unknown> {
@@ -139,7 +143,8 @@ function withOverrides(card: MaterialState, data: Record<string, unknown>): Reco
 /** The `materials` row of a card state; undefined for kanji and sentences (not cards). */
 export function materialRow(card: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): MaterialRow | undefined {
   const d = card.data;
-  const base = { material_id: card.id, level: num(d.level, 1), position: num(d.position, 1), version: card.version };
+  const retired = card.retired !== null;
+  const base = { material_id: card.id, level: num(d.level, 1), position: num(d.position, 1), version: card.version, retired };
   if (card.type === 'kana') {
     const data = withOverrides(card, {
       ...EMPTY_MATERIAL,
@@ -153,7 +158,7 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       ...sentenceFields(sentenceFor(card, lookup, backlinks)),
     });
     // A kana card shows the kana and its romaji; its sentence is optional.
-    const servable = Boolean(data.kana && data.romaji);
+    const servable = !retired && Boolean(data.kana && data.romaji);
     return { ...base, material_type: 'kana', course: 'kana', servable, data };
   }
   if (card.type === 'vocab' || card.type === 'reading') {
@@ -175,10 +180,16 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       vocab: str(vocab?.data.kanji),
       vocab_hiragana: str(vocab?.data.reading),
       vocab_meaning: str(vocab?.data.definition),
+      ...wordFacts(vocab),
+      ...(card.type === 'reading' ? kanjiFacts(kanji) : {}),
       ...sentenceFields(sentenceFor(card, lookup, backlinks)),
     });
-    // SPEC §5 'Invalid card': a card without its sentence, meaning or kana is not taught.
-    const servable = Boolean(data.sentence && data.vocab_meaning && data.vocab_hiragana && (card.type === 'vocab' || data.reading));
+    // SPEC §5 'Invalid card': a card without its sentence, meaning or kana is not taught. A reading card whose
+    // word (or kanji) is retired is not taught either until the content gives it another word: the word would
+    // be taught through the back door.
+    const shownRetired = Boolean(vocab?.retired || kanji?.retired);
+    const servable =
+      !retired && !shownRetired && Boolean(data.sentence && data.vocab_meaning && data.vocab_hiragana && (card.type === 'vocab' || data.reading));
     return { ...base, material_type: card.type, course: String(d.course ?? ''), servable, data };
   }
   return undefined;
@@ -204,6 +215,10 @@ export function kanjiEntryRow(k: MaterialState): KanjiEntryRow {
       on_readings: Array.isArray(d.on_readings) ? d.on_readings : [],
       kun_readings: Array.isArray(d.kun_readings) ? d.kun_readings : [],
       ...(d.frequency !== undefined ? { frequency: d.frequency } : {}),
+      radical: d.radical ?? null,
+      components: Array.isArray(d.components) ? d.components : [],
+      jlpt: d.jlpt ?? null,
+      kanken: str(d.kanken),
     },
   };
 }
@@ -225,6 +240,11 @@ export function vocabEntryRow(v: MaterialState, lookup: StateLookup, backlinks: 
       level: num(d.level, 1),
       audio_url: str(d.audio_url),
       sentence_id: sentence?.id ?? null,
+      part_of_speech: str(d.part_of_speech),
+      senses: Array.isArray(d.senses) ? d.senses : [],
+      pitch: Array.isArray(d.pitch) ? d.pitch : [],
+      variants: Array.isArray(d.variants) ? d.variants : [],
+      note: str(d.note),
     },
   };
 }
@@ -267,4 +287,26 @@ export function vocabKanjiRows(v: MaterialState): VocabKanjiRow[] {
   const chars = [...new Set(written.match(KANJI_CHAR) ?? [])];
   const rank = (VOCAB_COURSE_RANK[String(v.data.course)] ?? 3) * 1_000_000 + num(v.data.position, 999_999);
   return chars.map((kanji) => ({ kanji, vocab_id: v.id, rank }));
+}
+
+/**
+ * What a card back tells about its word besides the meaning: part of speech, pitch accent (downstep positions,
+ * 0 = flat) and the register note, which must be seen wherever the word is taught.
+ */
+function wordFacts(vocab: MaterialState | undefined): Record<string, unknown> {
+  const d = vocab?.data ?? {};
+  return {
+    vocab_part_of_speech: str(d.part_of_speech),
+    vocab_pitch: Array.isArray(d.pitch) && d.pitch.length ? d.pitch : null,
+    vocab_note: str(d.note),
+  };
+}
+
+/** The kanji's radical and components, for the back of a reading card. */
+function kanjiFacts(kanji: MaterialState | undefined): Record<string, unknown> {
+  const d = kanji?.data ?? {};
+  return {
+    kanji_radical: d.radical && typeof d.radical === 'object' ? d.radical : null,
+    kanji_components: Array.isArray(d.components) && d.components.length ? d.components : null,
+  };
 }

@@ -12,7 +12,11 @@ const level = z.number().int().min(1).max(9);
 const position = z.number().int().positive();
 const nonEmpty = z.string().min(1);
 
-export const KANA_ROWS = ['a', 'k', 's', 't', 'n', 'h', 'm', 'y', 'r', 'w', 'g', 'z', 'd', 'b', 'p', 'small_tsu', 'combo'] as const;
+/**
+ * Chart rows in SPEC §9 order (a … p, small tsu), then the katakana-only rows (small vowels ァィゥェォ, the
+ * long-vowel mark ー, ヴ), then 'combo' (two-kana cards: yōon and loanword sounds, not charted).
+ */
+export const KANA_ROWS = ['a', 'k', 's', 't', 'n', 'h', 'm', 'y', 'r', 'w', 'g', 'z', 'd', 'b', 'p', 'small_tsu', 'small_vowel', 'long_vowel', 'v', 'combo'] as const;
 
 export const kanaEntrySchema = z.strictObject({
   /** Code point of a single kana; for a combination (きゃ) the two UTF-16 units packed: first × 65536 + second. */
@@ -23,7 +27,7 @@ export const kanaEntrySchema = z.strictObject({
   romaji: nonEmpty,
   /** Pronunciation hint for an English speaker. */
   hint: nonEmpty,
-  /** Hiragana 1–4, Katakana 5–8, Combinations 9. */
+  /** Hiragana 1–4, Katakana 5–8 (the loanword sounds ファ, ティ … close level 8), Combinations 9 (yōon). */
   level,
   /** 1-based order in the kana course. */
   position,
@@ -60,6 +64,16 @@ export const kanjiEntrySchema = z.strictObject({
   kun_readings: z.array(kanjiReadingSchema),
   /** Newspaper frequency rank (1 = most frequent) when KANJIDIC2 has one. */
   frequency: z.number().int().positive().optional(),
+  /** Classical (Kangxi) radical from KANJIDIC2: its number 1–214, the radical as a character, an English name. */
+  radical: z
+    .strictObject({ number: z.number().int().min(1).max(214), character: nonEmpty, name: nonEmpty.optional() })
+    .optional(),
+  /** Visual components from KanjiVG (top-level parts first, as KanjiVG decomposes the character). */
+  components: z.array(nonEmpty).optional(),
+  /** JLPT level as KANJIDIC2 records it (the pre-2010 test: 4 easiest … 1 hardest). */
+  jlpt: z.number().int().min(1).max(4).optional(),
+  /** Kanji Kentei level of the character: '10級' … '2級' (with '準2級'). */
+  kanken: nonEmpty.optional(),
 });
 
 export const readingEntrySchema = z.strictObject({
@@ -80,6 +94,12 @@ export const readingEntrySchema = z.strictObject({
   same_vocab_reading_ids: z.array(id),
 });
 
+export const vocabSenseSchema = z.strictObject({
+  glosses: z.array(nonEmpty).min(1).max(5),
+  /** Readable part-of-speech labels of this sense ("noun", "suru verb", "intransitive"). */
+  pos: z.array(nonEmpty),
+});
+
 export const VOCAB_TABS = ['a', 'ka', 'sa', 'ta', 'na', 'ha', 'ma', 'ya', 'ra', 'wa'] as const;
 
 export const vocabEntrySchema = z.strictObject({
@@ -91,11 +111,24 @@ export const vocabEntrySchema = z.strictObject({
   kanji: nonEmpty,
   /** Reading in hiragana (ー kept in loanwords). */
   reading: nonEmpty,
-  /** Short English definition. */
+  /** Short English definition: the word's core meaning, the one a learner needs first. */
   definition: nonEmpty,
   /** Dictionary tab: the gojūon row of the reading's first kana. */
   tab: z.enum(VOCAB_TABS),
   sentence_id: id.optional(),
+  /** Part of speech of the core meaning, readable: "noun", "godan verb, transitive", "i-adjective". */
+  part_of_speech: nonEmpty.optional(),
+  /** Up to three senses, the core meaning first; glosses without EDICT's origin tags. */
+  senses: z.array(vocabSenseSchema).min(1).max(3).optional(),
+  /**
+   * Pitch accent (NAIST-jdic): the mora after which the pitch falls, 0 for a flat (heiban) word; several when the
+   * word has more than one accepted accent, the first being the usual one.
+   */
+  pitch: z.array(z.number().int().min(0).max(30)).min(1).optional(),
+  /** Other spellings and readings merged into this word (聴く for 聞く; ゆう for いう). */
+  variants: z.array(z.strictObject({ written: nonEmpty, reading: nonEmpty })).optional(),
+  /** Register warning shown wherever the word is: a derogatory, vulgar or sensitive sense, or a word that can be rude. */
+  note: nonEmpty.optional(),
 });
 
 export const breakdownItemSchema = z.strictObject({
@@ -135,6 +168,7 @@ export type KanjiEntry = z.infer<typeof kanjiEntrySchema>;
 export type KanjiReadingEntry = z.infer<typeof kanjiReadingSchema>;
 export type ReadingEntry = z.infer<typeof readingEntrySchema>;
 export type VocabEntry = z.infer<typeof vocabEntrySchema>;
+export type VocabSense = z.infer<typeof vocabSenseSchema>;
 export type BreakdownItem = z.infer<typeof breakdownItemSchema>;
 export type SentenceEntry = z.infer<typeof sentenceEntrySchema>;
 

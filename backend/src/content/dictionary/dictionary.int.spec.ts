@@ -84,7 +84,7 @@ describe('dictionary API', () => {
     expect(body.vocabs.length).toBeGreaterThan(0);
     expect(body.vocabs.length).toBeLessThanOrEqual(10);
     for (const v of body.vocabs) {
-      expect(Object.keys(v).sort()).toEqual(['vocab', 'vocab_hiragana', 'vocab_meaning']);
+      expect(Object.keys(v).sort()).toEqual(['vocab', 'vocab_hiragana', 'vocab_meaning', 'vocab_note']);
       expect(v.vocab).toContain('日');
     }
     const byChar = await learner.session.get(`/api/kanji/${encodeURIComponent('日')}?character=true`);
@@ -138,7 +138,7 @@ describe('dictionary API', () => {
     expect(body.tabs[0]).toEqual({ id: 'a', label: 'あ', locked: false });
     expect(body.tabs).toHaveLength(10);
     expect(body.items.length).toBeGreaterThan(0);
-    for (const item of body.items) expect(Object.keys(item).sort()).toEqual(['definition', 'id', 'kanji', 'level', 'reading']);
+    for (const item of body.items) expect(Object.keys(item).sort()).toEqual(['definition', 'id', 'kanji', 'level', 'note', 'reading']);
     const level1 = (await db.pool.query(`select id, data from vocab_entries where level = 1 and data->>'sentence_id' is not null limit 1`)).rows[0];
     const detail = await learner.session.get(`/api/vocabs/${level1.id}`);
     expect(detail.statusCode).toBe(200);
@@ -150,6 +150,12 @@ describe('dictionary API', () => {
       definition: level1.data.definition,
       audio_url: null,
       level: 1,
+      // The fixture words predate these fields: the answer still has every key.
+      part_of_speech: null,
+      senses: [],
+      pitch: [],
+      variants: [],
+      note: null,
       sentence: {
         id: sentence.id,
         text: sentence.data.furigana,
@@ -160,6 +166,50 @@ describe('dictionary API', () => {
       },
     });
     expect((await learner.session.get('/api/vocabs/123')).statusCode).toBe(404);
+  });
+
+  it("shows a word's part of speech, senses, pitch, variants and register note wherever the word is", async () => {
+    const ichi = 899058017; // 一 いち, level 1, tab a
+    const facts = {
+      part_of_speech: 'numeric',
+      senses: [
+        { glosses: ['one', '1'], pos: ['numeric'] },
+        { glosses: ['best', 'first'], pos: ['noun'] },
+      ],
+      pitch: [2, 0],
+      variants: [{ written: '壱', reading: 'いち' }],
+      note: 'A test note: mind the register.',
+    };
+    await reviseMaterial(db.pool, new EventStore(db.pool), { type: 'vocab', id: ichi, set: facts, metadata: {} });
+    const detail = await learner.session.get(`/api/vocabs/${ichi}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: ichi, kanji: '一', reading: 'いち', ...facts });
+    // The list row and the kanji's word list carry the note too, so the warning is never out of sight.
+    const row = (await learner.session.get('/api/vocabs?course=vocab1&tab=a')).json().items.find((i: { id: number }) => i.id === ichi);
+    expect(row.note).toBe(facts.note);
+    const kanji = (await learner.session.get(`/api/kanji/${encodeURIComponent('一')}`)).json();
+    expect(kanji.vocabs.find((v: { vocab: string }) => v.vocab === '一')).toMatchObject({ vocab_note: facts.note });
+    // The study card of the word has what its back shows.
+    const card = (await db.pool.query(`select data from materials where material_type = 'vocab' and material_id = $1`, [ichi])).rows[0].data;
+    expect(card).toMatchObject({ vocab_part_of_speech: 'numeric', vocab_pitch: [2, 0], vocab_note: facts.note });
+  });
+
+  it("shows a kanji's radical, components, JLPT and Kanken levels, and its reading cards carry radical and components", async () => {
+    const facts = { radical: { number: 72, character: '日', name: 'sun' }, components: ['口', '一'], jlpt: 4, kanken: '10級' };
+    const plain = (await learner.session.get('/api/kanji/26085')).json();
+    expect(plain).toMatchObject({ radical: null, components: [], jlpt: null, kanken: null });
+    await reviseMaterial(db.pool, new EventStore(db.pool), { type: 'kanji', id: 26085, set: facts, metadata: {} });
+    const detail = await learner.session.get('/api/kanji/26085');
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ character: '日', level_label: '10級', ...facts });
+    const cards = (await db.pool.query(`select data from materials where material_type = 'reading' and data->>'kanji_id' = '26085'`)).rows;
+    expect(cards.length).toBeGreaterThan(0);
+    for (const { data } of cards) expect(data).toMatchObject({ kanji_radical: facts.radical, kanji_components: facts.components });
+    // A reading card shows its example word's part of speech, pitch and note as a vocab card does.
+    const nichi = 779664548; // 日 ニチ, taught with 日曜日 (1613323821)
+    await reviseMaterial(db.pool, new EventStore(db.pool), { type: 'vocab', id: 1613323821, set: { part_of_speech: 'noun', pitch: [3] }, metadata: {} });
+    const card = (await db.pool.query(`select data from materials where material_type = 'reading' and material_id = $1`, [nichi])).rows[0].data;
+    expect(card).toMatchObject({ vocab: '日曜日', vocab_part_of_speech: 'noun', vocab_pitch: [3], vocab_note: null });
   });
 
   it('answers with an ETag, caches privately for five minutes, and 304 on If-None-Match', async () => {

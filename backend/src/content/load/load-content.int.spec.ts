@@ -8,7 +8,7 @@ import { quoteIdent } from '../../platform/database/database';
 import { EventStore } from '../../platform/event-store/event-store';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
 import { CATALOGUE_TABLES, catalogueProjection } from '../catalogue/catalogue.projection';
-import { getMaterial, reviseMaterial } from '../catalogue/record-material';
+import { createMaterial, getMaterial, restoreMaterial, retireMaterial, reviseMaterial } from '../catalogue/record-material';
 import { CONTENT_DIR, loadContent } from './load-content';
 
 const FIXTURES = join(__dirname, 'fixtures');
@@ -75,8 +75,9 @@ describe(`loading the committed content (${REAL_DIR})`, () => {
       expect(await count(db.pool, `select count(*) as n from materials where course = $1 and level = 1 and servable`, [course])).toBeGreaterThan(0);
     }
     const rows = (await db.pool.query(`select "row", array_agg(distinct script order by script) as scripts from kana_entries where "row" <> 'combo' group by "row"`)).rows;
-    expect(rows).toHaveLength(16);
-    for (const r of rows) expect(r.scripts).toEqual(['hiragana', 'katakana']);
+    // 16 rows in both scripts (a … p, small tsu); the small vowels, the long-vowel mark and ヴ are katakana only.
+    expect(rows).toHaveLength(19);
+    for (const r of rows) expect(r.scripts).toEqual(['small_vowel', 'long_vowel', 'v'].includes(r.row) ? ['katakana'] : ['hiragana', 'katakana']);
 
     // Loading twice appends nothing, with or without the per-file sha shortcut.
     const before = await eventCount(db.pool);
@@ -240,6 +241,123 @@ describe('content loader and catalogue projection', () => {
     });
     await expect(reviseMaterial(db.pool, store, { type: 'vocab', id: vocab.id, set: { definition: 'x' }, expectedVersion: 2, metadata: {} })).rejects.toMatchObject({
       status: 409,
+    });
+  });
+
+  describe('retiring what leaves the files', () => {
+    const ICHI = 899058017; // 一 いち (vocab1 level 1), the word reading 一 イチ is taught with
+    const ICHI_READING = 1135235314;
+    const NAMAE = 1340769499; // 名前 なまえ (vocab1 level 1)
+    const SORA_SENTENCE = 11106090; // the sentence of kana そ
+    const SO = 12381;
+    const ADMIN_SENTENCE = 2_000_000_101;
+    let original: Record<string, string>;
+    const row = async (type: string, id: number) =>
+      (await db.pool.query(`select servable, retired, data from materials where material_type = $1 and material_id = $2`, [type, id])).rows[0];
+    const exists = async (table: string, id: number, column = 'id') => (await count(db.pool, `select count(*) as n from ${table} where ${column} = $1`, [id])) > 0;
+    const retirements = (ids: number[]) =>
+      db.pool.query(`select stream_id, event_type, data, metadata from events where event_type in ('MaterialRetired', 'MaterialRestored') and (data->>'materialId')::int = any($1::int[]) order by global_position`, [ids]);
+
+    beforeAll(async () => {
+      original = Object.fromEntries(FILES.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+      // A sentence an admin wrote for 名前: the files never held it, so no load retires it.
+      await createMaterial(db.pool, store, {
+        type: 'sentence',
+        id: ADMIN_SENTENCE,
+        data: { text: '名前を書きます。', furigana: '名前[なまえ]を書[か]きます。', translation: 'I write my name.', material_type: 'vocab', material_id: NAMAE, is_approved: false },
+        metadata: { actorId: randomUUID() },
+      });
+    });
+
+    it('retires each material of the content a file no longer holds, once, and takes it out of lessons, the dictionary and the counts', async () => {
+      expect(await row('reading', ICHI_READING)).toMatchObject({ servable: true, retired: false });
+      const servedBefore = await count(db.pool, `select count(*) as n from materials where course = 'vocab1' and level = 1 and servable`);
+      editFile(dir, 'vocab.json', (entries) => entries.splice(entries.findIndex((e) => e.id === ICHI), 1));
+      editFile(dir, 'sentences.json', (entries) => entries.splice(entries.findIndex((e) => e.id === SORA_SENTENCE), 1));
+      const before = await eventCount(db.pool);
+
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ imported: 0, revised: 0, retired: 2, restored: 0 });
+      expect(await eventCount(db.pool)).toBe(before + 2);
+      const events = (await retirements([ICHI, SORA_SENTENCE, ADMIN_SENTENCE])).rows;
+      expect(events.map((e) => [e.stream_id, e.event_type])).toEqual([
+        ['material-sentence-11106090', 'MaterialRetired'],
+        ['material-vocab-899058017', 'MaterialRetired'],
+      ]);
+      expect(events[1].data).toEqual({ materialType: 'vocab', materialId: ICHI, reason: 'removed-from-content', source: 'content', contentVersion: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(events[1].metadata.actor).toBe('content-loader');
+
+      // The word: its card row stays for admins and learners' cards, but is not taught; gone from the dictionary.
+      expect(await row('vocab', ICHI)).toMatchObject({ servable: false, retired: true, data: { vocab: '一' } });
+      expect(await exists('vocab_entries', ICHI)).toBe(false);
+      expect(await exists('vocab_kanji', ICHI, 'vocab_id')).toBe(false);
+      expect(await count(db.pool, `select count(*) as n from materials where course = 'vocab1' and level = 1 and servable`)).toBe(servedBefore - 1);
+      expect(await getMaterial(db.pool, 'vocab', ICHI)).toMatchObject({ retired: 'removed-from-content', origin: 'content' });
+      // The reading card taught with it is not served either (it is not retired: the content may give it another word).
+      expect(await row('reading', ICHI_READING)).toMatchObject({ servable: false, retired: false, data: { vocab_id: ICHI } });
+      // The sentence: gone from its kana card (which needs none) and from the sentences table.
+      expect(await row('kana', SO)).toMatchObject({ servable: true, data: { sentence: null } });
+      expect(await exists('sentences', SORA_SENTENCE)).toBe(false);
+      expect(await getMaterial(db.pool, 'sentence', ADMIN_SENTENCE)).toMatchObject({ retired: null, origin: 'admin' });
+
+      // Loading twice appends nothing, with or without the per-file sha shortcut.
+      const after = await eventCount(db.pool);
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ imported: 0, revised: 0, retired: 0, restored: 0 });
+      await db.pool.query('delete from content_versions');
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ imported: 0, revised: 0, retired: 0, restored: 0 });
+      expect(await eventCount(db.pool)).toBe(after);
+    });
+
+    it('restores what comes back, after the revision of what changed meanwhile, with its dictionary rows and cards', async () => {
+      writeFileSync(join(dir, 'sentences.json'), original['sentences.json']);
+      writeFileSync(join(dir, 'vocab.json'), original['vocab.json']);
+      editFile(dir, 'vocab.json', (entries) => {
+        entries.find((e) => e.id === ICHI).definition = 'one (the number)';
+      });
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ imported: 0, revised: 1, retired: 0, restored: 2 });
+      const stream = (await db.pool.query(`select event_type from events where stream_id = $1 order by stream_version`, [`material-vocab-${ICHI}`])).rows;
+      expect(stream.map((e) => e.event_type)).toEqual(['MaterialImported', 'MaterialRetired', 'MaterialRevised', 'MaterialRestored']);
+      expect(await row('vocab', ICHI)).toMatchObject({ servable: true, retired: false, data: { vocab_meaning: 'one (the number)' } });
+      expect(await exists('vocab_entries', ICHI)).toBe(true);
+      expect(await exists('vocab_kanji', ICHI, 'vocab_id')).toBe(true);
+      expect(await row('reading', ICHI_READING)).toMatchObject({ servable: true, data: { vocab_meaning: 'one (the number)' } });
+      expect(await row('kana', SO)).toMatchObject({ servable: true, data: { sentence: 'そらが青いです。' } });
+      expect(await exists('sentences', SORA_SENTENCE)).toBe(true);
+      expect(await getMaterial(db.pool, 'vocab', ICHI)).toMatchObject({ retired: null, version: 4 });
+    });
+
+    it("never undoes an admin's retirement, and lets the admin restore it", async () => {
+      const admin = randomUUID();
+      expect(await retireMaterial(db.pool, store, { type: 'vocab', id: NAMAE, metadata: { actorId: admin } })).toEqual({ changed: true });
+      expect(await retireMaterial(db.pool, store, { type: 'vocab', id: NAMAE, metadata: { actorId: admin } })).toEqual({ changed: false });
+      const [event] = (await retirements([NAMAE])).rows;
+      expect(event.data).toEqual({ materialType: 'vocab', materialId: NAMAE, reason: 'admin', source: 'admin' });
+      expect(await row('vocab', NAMAE)).toMatchObject({ servable: false, retired: true });
+
+      // The word is still in the files (and one of its fields changes): the load revises it, leaves it retired.
+      editFile(dir, 'vocab.json', (entries) => {
+        entries.find((e) => e.id === NAMAE).definition = 'name; full name';
+      });
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ revised: 1, retired: 0, restored: 0 });
+      expect(await getMaterial(db.pool, 'vocab', NAMAE)).toMatchObject({ retired: 'admin', data: { definition: 'name; full name' } });
+      // Nor does a load retire it again when the files drop it.
+      editFile(dir, 'vocab.json', (entries) => entries.splice(entries.findIndex((e) => e.id === NAMAE), 1));
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ retired: 0, restored: 0 });
+      writeFileSync(join(dir, 'vocab.json'), original['vocab.json']);
+      editFile(dir, 'vocab.json', (entries) => {
+        entries.find((e) => e.id === ICHI).definition = 'one (the number)';
+        entries.find((e) => e.id === NAMAE).definition = 'name; full name';
+      });
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ revised: 0, retired: 0, restored: 0 });
+
+      expect(await restoreMaterial(db.pool, store, { type: 'vocab', id: NAMAE, metadata: { actorId: admin } })).toEqual({ changed: true });
+      expect(await row('vocab', NAMAE)).toMatchObject({ servable: true, retired: false });
+      expect((await retirements([NAMAE])).rows.map((e) => e.event_type)).toEqual(['MaterialRetired', 'MaterialRestored']);
+    });
+
+    it('retires once more for the rebuild below: a catalogue with a retired word rebuilds row for row', async () => {
+      editFile(dir, 'vocab.json', (entries) => entries.splice(entries.findIndex((e) => e.id === ICHI), 1));
+      expect(await loadContent(db.pool, store, { dir })).toMatchObject({ retired: 1 });
+      expect(await row('reading', ICHI_READING)).toMatchObject({ servable: false });
     });
   });
 

@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { vocabListProblems } from './vocab-list-checks';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import {
   CONTENT_FILES,
   type ContentData,
   type ContentFileName,
-  KANA_ROWS,
   type SentenceEntry,
   type VocabEntry,
 } from '../catalogue/content.schemas';
+import { kanaProblems } from './kana-checks';
+import type { KanjiEntry } from '../catalogue/content.schemas';
+import { KANKEN_LEVELS, kankenLabel, type KankenLevel } from '../build/kanji';
+import { readComponents, readStrokes } from '../build/kanjivg';
 
 /**
  * Checks the committed content (backend/content/*.json): every file parses with its schema, the course sizes are
@@ -34,7 +38,6 @@ export const EXPECTED = {
   levels: 9,
 } as const;
 
-const BASE_ROWS = KANA_ROWS.filter((r) => r !== 'combo');
 const KANJI_RE = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u3005\u3006\u3007]|[\uD840-\uD87F][\uDC00-\uDFFF]/u;
 const isKanji = (ch: string) => KANJI_RE.test(ch);
 const hira = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
@@ -120,6 +123,92 @@ export function spanReading(furigana: string, start: number, end: number): strin
   return hira(out);
 }
 
+/** EDICT's language-origin tags, which are no meaning: "(por:)", "(eng: coffee, dut: koffie)", "(wasei: one-piece)". */
+export const ORIGIN_TAG_RE = /\((?:wasei|[a-z]{3}):/;
+
+/**
+ * Where the particles は and へ may be read わ and え inside a breakdown word: the particle on its own or at the
+ * end of the word (には, こんにちは), and は after て/で/に/と inside a grammar ending (ではありません,
+ * 歩いてはいけません). Elsewhere は is read は (はい, 母).
+ */
+function particleReadingAllowed(word: string, i: number): boolean {
+  const ch = word[i];
+  if (ch !== 'は' && ch !== 'へ') return false;
+  if (i === word.length - 1) return true;
+  return ch === 'は' && i > 0 && 'てでにと'.includes(word[i - 1]);
+}
+
+/**
+ * Every breakdown word's pronunciation must be the reading the furigana gives to the same span of the text: the
+ * words are placed over the text in order; a word with kanji reads as its rubies plus the kana between them, a word
+ * in kana reads as itself (katakana in hiragana), except the particles は/へ read わ/え. When a ruby covers the end
+ * of one word and the start of the next (一日 split as 一 + 日), the two words are compared together.
+ */
+export function breakdownReadingProblems(text: string, furigana: string, breakdown: ReadonlyArray<{ word: string; pronunciation: string }>): string[] {
+  const segs = furiganaSegments(furigana);
+  if (segs.map((s) => s.text).join('') !== text) return []; // furiganaProblems reports it
+  // Per UTF-16 position: the ruby segment it belongs to (-1 for plain text).
+  const rubyAt: number[] = [];
+  const rubies: Array<{ start: number; end: number; reading: string }> = [];
+  for (const s of segs) {
+    const start = rubyAt.length;
+    for (let i = 0; i < s.text.length; i++) rubyAt.push(s.reading === undefined ? -1 : rubies.length);
+    if (s.reading !== undefined) rubies.push({ start, end: start + s.text.length, reading: hira(s.reading) });
+  }
+  const problems: string[] = [];
+  const placed: Array<{ word: string; pronunciation: string; start: number; end: number }> = [];
+  let cursor = 0;
+  for (const b of breakdown) {
+    const at = text.indexOf(b.word, cursor);
+    if (at < 0) {
+      problems.push(`breakdown word "${b.word}" is not in the text after the words before it`);
+      return problems;
+    }
+    placed.push({ ...b, start: at, end: at + b.word.length });
+    cursor = at + b.word.length;
+  }
+  const straddles = (pos: number) => pos > 0 && pos < text.length && rubyAt[pos] >= 0 && rubyAt[pos] === rubyAt[pos - 1];
+  for (let i = 0; i < placed.length; ) {
+    let j = i;
+    while (j + 1 < placed.length && straddles(placed[j].end)) j++;
+    const group = placed.slice(i, j + 1);
+    i = j + 1;
+    if (straddles(group[0].start) || straddles(group[group.length - 1].end)) {
+      problems.push(`a ruby straddles breakdown word "${group.map((g) => g.word).join('')}"`);
+      continue;
+    }
+    // Expected reading, with the positions where わ/え may stand for the particles は/へ.
+    let expected = '';
+    const particleAt = new Set<number>();
+    const seen = new Set<number>();
+    for (const g of group) {
+      for (let p = g.start; p < g.end; p++) {
+        const r = rubyAt[p];
+        if (r >= 0) {
+          if (!seen.has(r)) expected += rubies[r].reading;
+          seen.add(r);
+        } else if (isKanji(text[p]) || /[\uD800-\uDBFF]/.test(text[p])) {
+          expected += text[p]; // kanji without ruby: furiganaProblems reports it
+        } else {
+          if (particleReadingAllowed(g.word, p - g.start)) particleAt.add(expected.length);
+          expected += hira(text[p]);
+        }
+      }
+    }
+    const actual = group.map((g) => g.pronunciation).join('');
+    const ok =
+      actual.length === expected.length &&
+      [...actual].every((c, k) => c === expected[k] || (particleAt.has(k) && ((expected[k] === 'は' && c === 'わ') || (expected[k] === 'へ' && c === 'え'))));
+    if (!ok) problems.push(`breakdown "${group.map((g) => g.word).join(' + ')}" is pronounced "${actual}" but the furigana reads "${expected}"`);
+  }
+  return problems;
+}
+
+/** Breakdown meanings that carry an EDICT origin tag. */
+export function breakdownMeaningProblems(breakdown: ReadonlyArray<{ word: string; meaning: string }>): string[] {
+  return breakdown.filter((b) => ORIGIN_TAG_RE.test(b.meaning)).map((b) => `breakdown meaning of "${b.word}" has an origin tag: "${b.meaning}"`);
+}
+
 const IRREGULAR_STEMS: Record<string, string[]> = { する: ['し', 'さ', 'せ', 'す'], くる: ['き', 'こ', 'く'] };
 
 /** Is `target` a form of the word written `written`, read `reading`? (食べ for 食べる, 行き for 行く, し for する) */
@@ -179,6 +268,8 @@ function sentenceProblems(s: SentenceEntry, vocab: Map<number, VocabEntry>, kana
   if (targets.length !== 1) p.push(`breakdown marks ${targets.length} target words`);
   else if (!targets[0].word.includes(s.target) && !s.target.includes(targets[0].word)) p.push(`breakdown target "${targets[0].word}" is not "${s.target}"`);
   for (const b of s.breakdown) if (!s.text.includes(b.word)) p.push(`breakdown word "${b.word}" not in text`);
+  p.push(...breakdownReadingProblems(s.text, s.furigana, s.breakdown));
+  p.push(...breakdownMeaningProblems(s.breakdown));
   return p;
 }
 
@@ -232,21 +323,13 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
   }
   unique(issues, 'vocab.json', 'vocab ids', vocab.map((v) => v.id));
   unique(issues, 'vocab.json', 'words (written form + reading)', vocab.map((v) => `${v.kanji}|${v.reading}`));
+  for (const message of vocabListProblems(vocab)) issues.push({ file: 'vocab.json', message });
 
-  // Kana
-  for (const script of ['hiragana', 'katakana'] as const) {
-    const rows = new Set(kana.filter((k) => k.script === script).map((k) => k.row));
-    for (const r of BASE_ROWS) if (!rows.has(r)) issues.push({ file: 'kana.json', message: `${script}: row ${r} missing` });
-  }
-  if (!kana.some((k) => k.row === 'combo' && k.level === 9)) issues.push({ file: 'kana.json', message: 'no combination kana at level 9' });
+  // Kana: rows, levels, the cards katakana words need, example words readable at the card's level (kana-checks.ts)
   checkLevels(issues, 'kana.json', 'kana', kana.map((k) => k.level));
   checkPositions(issues, 'kana.json', 'kana', kana.map((k) => k.position));
   unique(issues, 'kana.json', 'kana ids', kana.map((k) => k.id));
-  for (const k of kana) {
-    const expected = k.script === 'hiragana' ? (k.row === 'combo' ? 9 : [1, 4]) : k.row === 'combo' ? 9 : [5, 8];
-    const ok = typeof expected === 'number' ? k.level === expected : k.level >= expected[0] && k.level <= expected[1];
-    if (!ok) issues.push({ file: 'kana.json', message: `${k.kana}: level ${k.level} does not fit ${k.script} ${k.row}` });
-  }
+  for (const message of kanaProblems(kana)) issues.push({ file: 'kana.json', message });
 
   // Readings
   const kanjiById = new Map(kanji.map((k) => [k.id, k]));
@@ -262,7 +345,9 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
   for (const k of kanji) if (!kanjiWithCards.has(k.id)) issues.push({ file: 'readings.json', message: `${k.character} has no reading card` });
   for (const r of readings) {
     const k = kanjiById.get(r.kanji_id);
-    if (!k || k.character !== r.kanji || k.course !== r.course || k.level !== r.level) issues.push({ file: 'readings.json', message: `${r.id}: kanji ${r.kanji} does not match kanji ${r.kanji_id}` });
+    if (!k || k.character !== r.kanji || k.course !== r.course) issues.push({ file: 'readings.json', message: `${r.id}: kanji ${r.kanji} does not match kanji ${r.kanji_id}` });
+    // A reading waits for its words (readings.ts readingLevel), so it is never taught before its kanji.
+    else if (r.level < k.level) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: level ${r.level} is before its kanji's level ${k.level}` });
     for (const v of r.vocab_id_options) {
       const w = vocabById.get(v);
       if (!w) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${v} is not a word` });
@@ -315,5 +400,42 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
 export function validateContent(dir: string): ValidationIssue[] {
   const { data, issues } = loadContent(dir);
   if (issues.length) return issues;
-  return validateContentData(data as ContentData);
+  const kanjiVg = { components: readComponents(dir), strokes: readStrokes(dir) };
+  return [...validateContentData(data as ContentData), ...kanjiExtrasProblems(data as ContentData, kanjiVg)];
+}
+
+/**
+ * The kanji extras: every jōyō kanji has its radical (1–214), its Kanken level, the components KanjiVG gives it
+ * (exactly those, none where KanjiVG has none), and stroke data with as many strokes as its entry says; every kana
+ * a card shows has stroke data; each level's label names the Kanken levels of its kanji (kankenLabel). The KanjiVG
+ * files are components.json and strokes.json of the content folder.
+ */
+export function kanjiExtrasProblems(
+  data: Pick<ContentData, 'kanji' | 'kana'>,
+  kanjiVg: { components: ReadonlyMap<string, readonly string[]>; strokes: ReadonlyMap<string, readonly string[]> },
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const kanjiIssue = (message: string) => issues.push({ file: 'kanji.json', message });
+  const levels = new Map<string, KanjiEntry[]>();
+  for (const k of data.kanji) {
+    const c = k.character;
+    if (!k.radical) kanjiIssue(`${c}: no radical`);
+    else if (!Number.isInteger(k.radical.number) || k.radical.number < 1 || k.radical.number > 214) kanjiIssue(`${c}: radical ${k.radical.number} is not 1–214`);
+    if (!k.kanken || !(KANKEN_LEVELS as readonly string[]).includes(k.kanken)) kanjiIssue(`${c}: no Kanken level`);
+    const expected = kanjiVg.components.get(c) ?? [];
+    if ((k.components ?? []).join() !== expected.join()) kanjiIssue(`${c}: components ${(k.components ?? []).join('') || 'none'}, KanjiVG gives ${expected.join('') || 'none'}`);
+    const strokes = kanjiVg.strokes.get(c);
+    if (!strokes?.length) kanjiIssue(`${c}: no stroke data`);
+    else if (strokes.length !== k.strokes) kanjiIssue(`${c}: ${k.strokes} strokes, the stroke data draws ${strokes.length}`);
+    const key = `${k.course} level ${k.level}`;
+    levels.set(key, [...(levels.get(key) ?? []), k]);
+  }
+  for (const [key, list] of levels) {
+    const label = kankenLabel(list.map((k) => k.kanken as KankenLevel | undefined), list[0].level);
+    const wrong = list.filter((k) => k.level_label !== label);
+    if (wrong.length) kanjiIssue(`${key}: labelled ${wrong[0].level_label}, its kanji are ${label}`);
+  }
+  const kanaWithout = new Set(data.kana.flatMap((k) => [...k.kana]).filter((ch) => !kanjiVg.strokes.get(ch)?.length));
+  if (kanaWithout.size) issues.push({ file: 'kana.json', message: `no stroke data for ${[...kanaWithout].join(' ')}` });
+  return issues;
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import type { ContentData, SentenceEntry } from '../catalogue/content.schemas';
+import type { ContentData, KanjiEntry, SentenceEntry } from '../catalogue/content.schemas';
 import {
   furiganaProblems,
+  kanjiExtrasProblems,
   loadContent,
   readingConsistent,
   spanReading,
@@ -98,5 +99,50 @@ describe('validateContentData on a broken sentence set', () => {
     const word = data.vocab.find((v) => v.level === 1 && v.course === 'vocab1')!;
     delete word.sentence_id;
     expect(validateContentData(data).map((i) => i.message).join('\n')).toContain(`word ${word.kanji}: no sentence`);
+  });
+});
+
+describe('kanjiExtrasProblems', () => {
+  const kanji = (character: string, extra: Partial<KanjiEntry> = {}): KanjiEntry => ({
+    id: character.codePointAt(0)!,
+    character,
+    course: 'kanji1',
+    level: 1,
+    level_label: '10級',
+    position: 1,
+    grade: 1,
+    joyo_level: 1,
+    strokes: 2,
+    meanings: ['x'],
+    on_readings: [],
+    kun_readings: [],
+    radical: { number: 1, character: '一', name: 'one' },
+    components: ['a', 'b'],
+    kanken: '10級',
+    ...extra,
+  });
+  const kanjiVg = { components: new Map([['語', ['a', 'b']]]), strokes: new Map([['語', ['M1,1', 'M2,2']], ['あ', ['M1,1']]]) };
+  const problems = (k: KanjiEntry[], kana = ['あ']) =>
+    kanjiExtrasProblems({ kanji: k, kana: kana.map((c) => ({ kana: c }) as ContentData['kana'][number]) }, kanjiVg).map((i) => i.message);
+
+  it('accepts a kanji with radical, Kanken level, KanjiVG components and matching strokes', () => {
+    expect(problems([kanji('語')])).toEqual([]);
+  });
+
+  it('reports a missing radical or Kanken level, other components, missing or miscounted strokes', () => {
+    expect(problems([kanji('語', { radical: undefined, kanken: undefined })])).toEqual([
+      '語: no radical',
+      '語: no Kanken level',
+      'kanji1 level 1: labelled 10級, its kanji are Level 1',
+    ]);
+    expect(problems([kanji('語', { components: ['a'] })])).toEqual(['語: components a, KanjiVG gives ab']);
+    expect(problems([kanji('語', { strokes: 3 })])).toEqual(['語: 3 strokes, the stroke data draws 2']);
+    expect(problems([kanji('話', { components: undefined })])).toEqual(['話: no stroke data']);
+    expect(problems([kanji('語')], ['あ', 'ヴ'])).toEqual(['no stroke data for ヴ']);
+  });
+
+  it('reports a level label that does not name the Kanken levels of its kanji', () => {
+    const k = [kanji('語'), kanji('語', { character: '語', kanken: '9級', level_label: '10級' })];
+    expect(problems(k)).toContain('kanji1 level 1: labelled 10級, its kanji are 10級–9級');
   });
 });

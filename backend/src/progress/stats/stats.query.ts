@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
-import { levelLabels, ReviewForecastQuery, ServableTotals, type Course, type ForecastDay } from '../../study';
+import { levelLabels, ReviewForecastQuery, ServableTotals, unservedCardCounts, type Course, type ForecastDay } from '../../study';
+import { KanjiLevelNames } from './kanji-level-names';
 
 export interface LevelStats {
   level: number;
@@ -28,11 +29,13 @@ export interface LevelRow {
 
 /**
  * Per level 1–9: servable materials of the level (ServableTotals, kept per catalogue revision) and the user's
- * cards per mastery (progress_level_counts).
+ * cards per mastery (progress_level_counts) less those whose material is not served now (a retired word's:
+ * it counts again, with its schedule, if the word comes back).
  */
 export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals, userId: string, course: Course): Promise<LevelRow[]> {
-  const [byLevel, { rows }] = await Promise.all([
+  const [byLevel, unserved, { rows }] = await Promise.all([
     totals.byLevel(course),
+    unservedCardCounts(db, [{ userId, course }]),
     db.query<Omit<LevelRow, 'total'>>({
       name: 'progress_level_rows',
       text: `select l.level::int as level, coalesce(c.learning, 0) as learning, coalesce(c.intermediate, 0) as intermediate,
@@ -43,7 +46,18 @@ export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals,
       values: [userId, course],
     }),
   ]);
-  return rows.map((r) => ({ ...r, total: byLevel[r.level] ?? 0 }));
+  const off = unserved.get(`${userId}|${course}`);
+  return rows.map((r) => {
+    const u = off?.get(r.level);
+    const served = u
+      ? {
+          learning: Math.max(0, r.learning - u.learning),
+          intermediate: Math.max(0, r.intermediate - u.intermediate),
+          mastered: Math.max(0, r.mastered - u.mastered),
+        }
+      : {};
+    return { ...r, ...served, total: byLevel[r.level] ?? 0 };
+  });
 }
 
 /** GetStats: GET /api/users/stats (SPEC §3 Stats). */
@@ -53,22 +67,24 @@ export class StatsQuery {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly forecast: ReviewForecastQuery,
     private readonly totals: ServableTotals,
+    private readonly kanjiLevels: KanjiLevelNames,
   ) {}
 
   /** The time zone comes with the session (SessionUser.timeZone), so both reads go out at once. */
   async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean, timeZone: string): Promise<Stats> {
-    const [rows, review_forecast] = await Promise.all([
+    const [rows, review_forecast, kanjiLevels] = await Promise.all([
       levelRows(this.pool, this.totals, userId, course),
       this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
+      this.kanjiLevels.of(course),
     ]);
     return {
       levels: rows.map((r) => {
-        const labels = levelLabels(course, r.level);
+        const labels = levelLabels(course, r.level, kanjiLevels.get(r.level));
         return {
           level: r.level,
           primary: labels.primary,
           secondary: labels.secondary ?? null,
-          // learned cards of materials no longer served still count as learned, never as negative untrained
+          // never negative: a card counts in the level it was learned at, which its material may have left
           untrained: Math.max(0, r.total - r.learning - r.intermediate - r.mastered),
           learning: r.learning,
           intermediate: r.intermediate,

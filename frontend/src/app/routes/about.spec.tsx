@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { mockFetch, problem } from '../../test/fetch-mock';
 import { profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { CC_BY_SA_URL, EDRDG_LICENCE_URL, EDRDG_URL } from './about';
+import { CC_BY_SA_URL, EDRDG_LICENCE_URL, EDRDG_URL, KANJIVG_URL, MPL_URL } from './about';
 
 const signedOut = () => mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthorized') });
 
@@ -19,11 +19,23 @@ describe('/about (DESIGN §5 credits)', () => {
     expect(within(credits).getByText(/This app uses the EDICT and KANJIDIC2 dictionary files/)).toBeInTheDocument();
     expect(within(credits).getByRole('link', { name: 'Electronic Dictionary Research and Development Group' })).toHaveAttribute('href', EDRDG_URL);
     expect(within(credits).getByRole('link', { name: 'licence' })).toHaveAttribute('href', EDRDG_LICENCE_URL);
-    expect(within(credits).getByRole('link', { name: /CC BY-SA 3\.0/ })).toHaveAttribute('href', CC_BY_SA_URL);
+    for (const link of within(credits).getAllByRole('link', { name: /CC BY-SA 3\.0/ })) expect(link).toHaveAttribute('href', CC_BY_SA_URL);
     // The tools behind the content, with their licences.
     expect(within(credits).getByRole('link', { name: /kuromoji/ })).toBeInTheDocument();
     expect(within(credits).getByRole('link', { name: 'Apache License 2.0' })).toBeInTheDocument();
     expect(within(credits).getByRole('link', { name: 'MIT License' })).toBeInTheDocument();
+  });
+
+  it('credits KanjiVG, NAIST-jdic, UniDic and the Kanken lists with their licences', async () => {
+    signedOut();
+    renderApp('/about');
+    const credits = await screen.findByRole('region', { name: 'Credits' });
+    expect(within(credits).getByRole('link', { name: 'KanjiVG' })).toHaveAttribute('href', KANJIVG_URL);
+    expect(within(credits).getByText(/Stroke order and kanji components from/)).toBeInTheDocument();
+    expect(within(credits).getByRole('heading', { name: /NAIST-jdic/ })).toBeInTheDocument();
+    expect(within(credits).getByRole('heading', { name: /UniDic/ })).toBeInTheDocument();
+    expect(within(credits).getAllByRole('link', { name: 'BSD 3-Clause' })).toHaveLength(2);
+    expect(within(credits).getByRole('link', { name: 'Mozilla Public License 2.0' })).toHaveAttribute('href', MPL_URL);
   });
 
   it('explains the synthetic audio (eSpeak NG)', async () => {

@@ -7,6 +7,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export const EDRDG_URL = 'https://www.edrdg.org/';
 export const EDRDG_LICENCE_URL = 'https://www.edrdg.org/edrdg/licence.html';
 export const CC_BY_SA_URL = 'https://creativecommons.org/licenses/by-sa/3.0/';
+export const KANJIVG_URL = 'https://kanjivg.tagaini.net';
+export const BSD3_URL = 'https://opensource.org/license/bsd-3-clause';
+export const MPL_URL = 'https://www.mozilla.org/en-US/MPL/2.0/';
+export const KANJI_PKG_URL = 'https://github.com/echamudi/japanese-toolkit';
 
 interface Credit {
   name: string;
@@ -86,10 +90,38 @@ export function AboutPage() {
           2021.02.03-1).
         </p>
 
+        <h3>Stroke order and kanji components: KanjiVG</h3>
+        <blockquote className="attribution">
+          <p>
+            Stroke order and kanji components from <ExternalLink href={KANJIVG_URL}>KanjiVG</ExternalLink> by Ulrich Apel and contributors, used under{' '}
+            <ExternalLink href={CC_BY_SA_URL}>CC BY-SA 3.0</ExternalLink>.
+          </p>
+        </blockquote>
+        <p>The stroke paths and component lists in Kioku are adapted from KanjiVG and shared under the same licence.</p>
+
+        <h3>Pitch accents: NAIST-jdic</h3>
+        <p>
+          The pitch accent of each word comes from the NAIST Japanese Dictionary as Open JTalk ships it (Debian package open-jtalk-mecab-naist-jdic). Copyright © 2009 Nara
+          Institute of Science and Technology; © 2008–2013 Nagoya Institute of Technology; includes UniDic-CSJ data © 2011–2017 The UniDic Consortium. Licence:{' '}
+          <ExternalLink href={BSD3_URL}>BSD 3-Clause</ExternalLink>.
+        </p>
+
+        <h3>Word frequency: UniDic</h3>
+        <p>
+          Words beyond the first thousand are ordered with a frequency score derived from UniDic (Debian package unidic-mecab), © 2011–2018 The UniDic Consortium, used under
+          its <ExternalLink href={BSD3_URL}>BSD 3-Clause</ExternalLink> option. Only the derived score is used.
+        </p>
+
+        <h3>Kanji Kentei levels</h3>
+        <p>
+          The 漢検 level of each secondary-school kanji comes from the lists in the npm package <ExternalLink href={KANJI_PKG_URL}>kanji</ExternalLink> by Ezzat Chamudi,
+          licence: <ExternalLink href={MPL_URL}>Mozilla Public License 2.0</ExternalLink>.
+        </p>
+
         <h3>Written for Kioku</h3>
         <p>
-          The kana table (romaji, pronunciation hints and example words), the Vocab I word list, and the example sentences with their translations and contexts are original
-          work for Kioku.
+          The kana table (romaji, pronunciation hints and example words), the Vocab I word list and the N5 core list, the word-list corrections, core meanings and register
+          notes, the English names of the 214 radicals, and the example sentences with their translations and contexts are original work for Kioku.
         </p>
 
         <h3>Audio</h3>

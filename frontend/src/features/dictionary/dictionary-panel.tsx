@@ -1,6 +1,8 @@
 // The Dictionary panel of a study screen: kanji by school grade, the kana chart, or vocabulary by row.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { PitchAccent } from '../../components/pitch-accent';
+import { StrokeOrder } from '../../components/stroke-order';
 import { SubscribeForm } from '../../components/subscribe-form';
 import { Button } from '../../components/ui/button';
 import { Tabs } from '../../components/ui/tabs';
@@ -8,8 +10,10 @@ import { errorMessage, isApiError } from '../../lib/api';
 import { playAudio } from '../../lib/audio';
 import { courseKind, kanjiLevelLabel, type Course } from '../../lib/courses';
 import { JapaneseText } from '../../lib/japanese-text';
+import { describePitch } from '../../lib/pitch';
 import { ensureSentenceEnd } from '../../lib/sentence';
-import { dictionaryQueries, KANJI_TABS, VOCAB_TABS, type DictionaryTab, type KanaEntry } from './dictionary-queries';
+import { ComponentsText, RadicalText, RegisterNote } from '../../components/word-facts';
+import { dictionaryQueries, KANJI_TABS, VOCAB_TABS, type DictionaryTab, type KanaChart, type KanaEntry, type VocabDetail } from './dictionary-queries';
 
 export interface DictionaryPanelProps {
   course: Course;
@@ -164,32 +168,66 @@ function KanjiDetailView({ id, onClose }: { id: string | number; onClose: () => 
       }
       onClose={onClose}
     >
-      <dl className="facts">
-        {k.level != null ? (
-          <>
-            <dt>Level</dt>
-            <dd>
-              {k.level} <span lang="ja">({kanjiLevelLabel(k.level)})</span>
-            </dd>
-          </>
-        ) : null}
-        {k.joyo_level != null ? (
-          <>
-            <dt>School grade</dt>
-            <dd>{k.joyo_level}</dd>
-          </>
-        ) : null}
-        {k.strokes != null ? (
-          <>
-            <dt>Strokes</dt>
-            <dd>{k.strokes}</dd>
-          </>
-        ) : null}
-        <dt>On readings</dt>
-        <dd lang="ja">{k.on_readings.length ? k.on_readings.map((r) => r.reading).join('、') : '—'}</dd>
-        <dt>Kun readings</dt>
-        <dd lang="ja">{k.kun_readings.length ? k.kun_readings.map((r) => r.reading).join('、') : '—'}</dd>
-      </dl>
+      <div className="dict-detail-body">
+        <dl className="facts">
+          {k.level != null ? (
+            <>
+              <dt>Level</dt>
+              <dd>
+                {/* The content names each level after the Kanken levels of its kanji (9級–8級 when it spans two). */}
+                {k.level} <span lang="ja">({k.level_label ?? kanjiLevelLabel(k.level)})</span>
+              </dd>
+            </>
+          ) : null}
+          {k.radical ? (
+            <>
+              <dt>Radical</dt>
+              <dd>
+                <RadicalText radical={k.radical} />
+              </dd>
+            </>
+          ) : null}
+          {k.components.length ? (
+            <>
+              <dt>Parts</dt>
+              <dd>
+                <ComponentsText components={k.components} />
+              </dd>
+            </>
+          ) : null}
+          {k.strokes != null ? (
+            <>
+              <dt>Strokes</dt>
+              <dd>{k.strokes}</dd>
+            </>
+          ) : null}
+          {k.joyo_level != null ? (
+            <>
+              <dt>School grade</dt>
+              <dd>{Number(k.joyo_level) === 8 ? 'secondary school' : k.joyo_level}</dd>
+            </>
+          ) : null}
+          {k.jlpt != null ? (
+            <>
+              <dt>JLPT</dt>
+              <dd>
+                level {k.jlpt} <span className="muted">(pre-2010 test)</span>
+              </dd>
+            </>
+          ) : null}
+          {k.kanken ? (
+            <>
+              <dt>Kanji Kentei</dt>
+              <dd lang="ja">{k.kanken}</dd>
+            </>
+          ) : null}
+          <dt>On readings</dt>
+          <dd lang="ja">{k.on_readings.length ? k.on_readings.map((r) => r.reading).join('、') : '—'}</dd>
+          <dt>Kun readings</dt>
+          <dd lang="ja">{k.kun_readings.length ? k.kun_readings.map((r) => r.reading).join('、') : '—'}</dd>
+        </dl>
+        <StrokeOrder character={k.character} size={136} className="dict-strokes" />
+      </div>
       {k.vocabs.length ? (
         <>
           <h4>Words</h4>
@@ -199,6 +237,7 @@ function KanjiDetailView({ id, onClose }: { id: string | number; onClose: () => 
                 <span lang="ja">{v.vocab}</span>
                 {v.vocab_hiragana ? <span lang="ja" className="muted"> ({v.vocab_hiragana})</span> : null}
                 {v.vocab_meaning ? <span> — {v.vocab_meaning}</span> : null}
+                <RegisterNote note={v.vocab_note} className="register-note-inline" />
               </li>
             ))}
           </ul>
@@ -237,11 +276,11 @@ function KanaChartView() {
             <table className="kana-chart">
               <caption className="visually-hidden">{script === 'hiragana' ? 'Hiragana' : 'Katakana'} by row</caption>
               <tbody>
-                {chart.data.rows.map((row) => (
-                  <tr key={row.row}>
-                    <th scope="row">{row.row}</th>
-                    {row[script].map((entry) => (
-                      <td key={entry.kana}>
+                {kanaChartRows(chart.data.rows, script).map(({ row, entries, lastSpan }) => (
+                  <tr key={row}>
+                    <th scope="row">{kanaRowLabel(row)}</th>
+                    {entries.map((entry, i) => (
+                      <td key={entry.kana} colSpan={i === entries.length - 1 && lastSpan > 1 ? lastSpan : undefined}>
                         <KanaCell entry={entry} selected={open === entry.kana} onOpen={() => setOpen(entry.kana)} />
                       </td>
                     ))}
@@ -255,6 +294,31 @@ function KanaChartView() {
       )}
     </Tabs>
   );
+}
+
+/**
+ * The rows of one script's chart: rows only katakana has (small vowels, ー, ヴ) are left out of the hiragana
+ * chart, and the last cell of a short row spans the columns it leaves empty, so a lone cell with a long romaji
+ * (っ "(double consonant)", ー "(long vowel)") does not widen the first column of the whole chart.
+ */
+export function kanaChartRows(rows: KanaChart['rows'], script: 'hiragana' | 'katakana') {
+  const shown = rows.filter((row) => row[script].length > 0);
+  const columns = Math.max(0, ...shown.map((row) => row[script].length));
+  return shown.map((row) => ({ row: row.row, entries: row[script], lastSpan: columns - row[script].length + 1 }));
+}
+
+/**
+ * Readable row headings: the gojūon rows by their consonant (a, k, s …, as textbooks name them), the rows of small
+ * kana and marks in words. Rows the server adds later fall back to their id with spaces.
+ */
+const KANA_ROW_LABELS: Record<string, string> = {
+  small_tsu: 'small tsu',
+  small_vowel: 'small vowels',
+  long_vowel: 'long vowel',
+};
+
+export function kanaRowLabel(row: string): string {
+  return KANA_ROW_LABELS[row] ?? row.replace(/_/g, ' ');
 }
 
 function KanaCell({ entry, selected, onOpen }: { entry: KanaEntry; selected: boolean; onOpen: () => void }) {
@@ -293,6 +357,7 @@ function KanaDetailView({ kana, onClose }: { kana: string; onClose: () => void }
       onClose={onClose}
     >
       {k.hint ? <p>{k.hint}</p> : null}
+      <StrokeOrder character={k.kana} size={112} className="dict-strokes" />
       {k.vocab_reading ? (
         <p>
           <span className="label">Example: </span>
@@ -348,6 +413,12 @@ function VocabBrowser({ course, subscribed }: { course: Course; subscribed: bool
                     </span>
                   ) : null}
                   {item.definition ? <span className="vocab-def">{item.definition}</span> : null}
+                  {item.note ? (
+                    <span className="vocab-note-mark" title={item.note}>
+                      <span aria-hidden="true">⚠</span>
+                      <span className="visually-hidden">(usage warning)</span>
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}
@@ -372,16 +443,22 @@ function VocabDetailView({ id, onClose }: { id: string | number; onClose: () => 
           <span lang="ja" className="dict-big">
             {v.kanji || v.reading}
           </span>{' '}
-          {v.kanji ? (
-            <span lang="ja" className="muted">
-              {v.reading}
-            </span>
+          {readingInTitle(v) ? (
+            v.pitch.length ? (
+              <PitchAccent reading={v.reading} pitch={v.pitch} className="dict-reading" />
+            ) : (
+              <span lang="ja" className="muted">
+                {v.reading}
+              </span>
+            )
           ) : null}
         </>
       }
       onClose={onClose}
     >
-      {v.definition ? <p>{v.definition}</p> : null}
+      <RegisterNote note={v.note} />
+      {v.definition ? <p className="dict-definition">{v.definition}</p> : null}
+      <VocabFacts v={v} />
       {v.level != null ? <p className="muted small">Level {v.level}</p> : null}
       <AudioButton url={v.audio_url} />
       {v.sentence ? (
@@ -393,5 +470,76 @@ function VocabDetailView({ id, onClose }: { id: string | number; onClose: () => 
         </div>
       ) : null}
     </Detail>
+  );
+}
+
+/** A word written in kanji shows its reading (with the usual pitch) beside it; a kana word is its own reading. */
+function readingInTitle(v: VocabDetail): boolean {
+  return Boolean(v.kanji && v.kanji !== v.reading);
+}
+
+/**
+ * Part of speech, pitch, the other senses and the other spellings of a word. The pitch row says where the pitch
+ * falls, and draws it when the title does not (a kana word) or when the word has more than one accent.
+ */
+function VocabFacts({ v }: { v: VocabDetail }) {
+  const drawPitch = v.pitch.length > 1 || !readingInTitle(v);
+  const mainPos = v.senses[0]?.pos.join(', ');
+  const spelling = v.kanji || v.reading;
+  const variants = v.variants.filter((x) => x.written !== spelling || x.reading !== v.reading);
+  if (!v.part_of_speech && !v.pitch.length && v.senses.length < 2 && !variants.length) return null;
+  return (
+    <dl className="facts vocab-facts">
+      {v.part_of_speech ? (
+        <>
+          <dt>Part of speech</dt>
+          <dd>{v.part_of_speech}</dd>
+        </>
+      ) : null}
+      {v.pitch.length ? (
+        <>
+          <dt>Pitch</dt>
+          <dd>
+            {drawPitch ? <PitchAccent reading={v.reading} pitch={v.pitch} all /> : null}
+            <span className={drawPitch ? 'muted small pitch-said' : 'pitch-said'}>
+              {drawPitch ? ' ' : ''}
+              {v.pitch.map(describePitch).join(' or ')}
+            </span>
+          </dd>
+        </>
+      ) : null}
+      {v.senses.length > 1 ? (
+        <>
+          <dt>Meanings</dt>
+          <dd>
+            <ol className="sense-list">
+              {v.senses.map((sense, i) => {
+                const pos = sense.pos.join(', ');
+                return (
+                  <li key={i}>
+                    {sense.glosses.join('; ')}
+                    {pos && pos !== mainPos ? <span className="muted small"> ({pos})</span> : null}
+                  </li>
+                );
+              })}
+            </ol>
+          </dd>
+        </>
+      ) : null}
+      {variants.length ? (
+        <>
+          <dt>Also written</dt>
+          <dd lang="ja">
+            {variants.map((x, i) => (
+              <span key={`${x.written}-${x.reading}`}>
+                {i > 0 ? '、' : ''}
+                {x.written}
+                {x.reading !== v.reading && x.reading !== x.written ? <span className="muted">（{x.reading}）</span> : null}
+              </span>
+            ))}
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }

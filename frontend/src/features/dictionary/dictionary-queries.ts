@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { radicalSchema } from '../../components/word-facts';
 import { api } from '../../lib/api';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
@@ -22,12 +23,20 @@ export const kanjiDetailSchema = z.object({
   id,
   character: z.string(),
   level: z.nullish(z.number()),
+  /** The level's name from the content (10級, 9級–8級 …): truer than a fixed table. */
+  level_label: text,
   joyo_level: z.nullish(z.union([z.number(), z.string()])),
   strokes: z.nullish(z.number()),
   meanings: z._default(z.array(z.string()), []),
   on_readings: z._default(z.array(readingSchema), []),
   kun_readings: z._default(z.array(readingSchema), []),
-  vocabs: z._default(z.array(z.object({ vocab: z.string(), vocab_hiragana: text, vocab_meaning: text })), []),
+  radical: z.nullish(radicalSchema),
+  components: z._default(z.array(z.string()), []),
+  /** Old JLPT level, 4 easiest … 1 hardest. */
+  jlpt: z.nullish(z.number()),
+  /** Kanji Kentei level: 10級 … 2級, 準2級. */
+  kanken: text,
+  vocabs: z._default(z.array(z.object({ vocab: z.string(), vocab_hiragana: text, vocab_meaning: text, vocab_note: text })), []),
 });
 export type KanjiDetail = z.infer<typeof kanjiDetailSchema>;
 
@@ -52,7 +61,7 @@ export const vocabListSchema = z.object({
   course: z.string(),
   tab: z.string(),
   tabs: z.array(tabSchema),
-  items: z.array(z.object({ id, kanji: text, reading: z.string(), definition: text, level: z.nullish(z.number()) })),
+  items: z.array(z.object({ id, kanji: text, reading: z.string(), definition: text, level: z.nullish(z.number()), note: text })),
 });
 export type VocabList = z.infer<typeof vocabListSchema>;
 
@@ -63,6 +72,14 @@ export const vocabDetailSchema = z.object({
   definition: text,
   audio_url: text,
   level: z.nullish(z.number()),
+  part_of_speech: text,
+  senses: z._default(z.array(z.object({ glosses: z.array(z.string()), pos: z._default(z.array(z.string()), []) })), []),
+  /** Downstep positions, 0 = flat; the usual accent first. */
+  pitch: z._default(z.array(z.number()), []),
+  /** Other spellings and readings of the same word. */
+  variants: z._default(z.array(z.object({ written: z.string(), reading: z.string() })), []),
+  /** Register warning, shown wherever the word is. */
+  note: text,
   sentence: z.nullish(
     z.object({
       id: z.nullish(id),

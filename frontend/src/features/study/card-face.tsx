@@ -1,6 +1,10 @@
 // One flashcard, question or answer side, per course kind and the learner's settings (SPEC §5).
+import { useId, useState } from 'react';
+import { PitchAccent } from '../../components/pitch-accent';
+import { StrokeOrder } from '../../components/stroke-order';
 import { Button } from '../../components/ui/button';
 import { Table } from '../../components/ui/table';
+import { ComponentsText, RadicalText, RegisterNote } from '../../components/word-facts';
 import { hidesContextAtFirst, isInvalidCard, isTextHidden } from '../../lib/card-rules';
 import { courseKind } from '../../lib/courses';
 import { JapaneseText } from '../../lib/japanese-text';
@@ -53,6 +57,7 @@ function KanaFace({ card, flipped }: { card: Flashcard; flipped: boolean }) {
         <div className="card-answer">
           {m.romaji ? <p className="card-answer-main">{m.romaji}</p> : null}
           {m.hint ? <p className="card-hint">{m.hint}</p> : null}
+          {m.kana ? <KanaStrokes kana={m.kana} /> : null}
           {m.vocab || m.vocab_hiragana ? (
             <p className="card-example">
               <span className="label">Example: </span>
@@ -104,6 +109,13 @@ function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: 
         </p>
       ) : null}
 
+      {/* The note itself would give the meaning away: the front only says there is one. */}
+      {m.vocab_note && !flipped ? (
+        <p className="card-note-hint">
+          <span aria-hidden="true">⚠ </span>This word comes with a usage warning (on the back).
+        </p>
+      ) : null}
+
       {textHidden ? (
         <p className="card-listen">Listen to the sentence, then flip to see it.</p>
       ) : sentence ? (
@@ -117,19 +129,11 @@ function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: 
               {m.reading}
             </p>
           ) : null}
-          {m.vocab || m.vocab_hiragana ? (
-            <p className="card-word">
-              <span lang="ja" className="card-word-text">
-                {m.vocab ?? m.vocab_hiragana}
-              </span>
-              {m.vocab && m.vocab_hiragana && !isKanaOnly(m.vocab) ? (
-                <span lang="ja" className="card-word-reading">
-                  {m.vocab_hiragana}
-                </span>
-              ) : null}
-            </p>
-          ) : null}
+          {kind === 'kanji' && m.kanji ? <KanjiExtras key={card.flashcard_id} m={m} /> : null}
+          {m.vocab || m.vocab_hiragana ? <CardWord m={m} /> : null}
+          <RegisterNote note={m.vocab_note} className="card-note" />
           {meaning ? <p className="card-meaning">{meaning}</p> : null}
+          {m.vocab_part_of_speech ? <p className="card-pos">{m.vocab_part_of_speech}</p> : null}
           {m.sentence_meaning ? <p className="card-translation">{m.sentence_meaning}</p> : null}
           {m.sentence_breakdown && m.sentence_breakdown.length > 0 ? (
             <Table
@@ -154,4 +158,80 @@ function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: 
 function CardImage({ m }: { m: Material }) {
   if (!m.image_url) return null;
   return <img className="card-image" src={m.image_url} alt={m.image_description ?? 'Illustration of the sentence'} loading="lazy" />;
+}
+
+/** The word with its reading; the reading carries the pitch accent when the content has it. */
+function CardWord({ m }: { m: Material }) {
+  const word = m.vocab ?? m.vocab_hiragana ?? '';
+  const kanaOnly = isKanaOnly(word);
+  const pitch = m.vocab_pitch ?? [];
+  return (
+    <p className="card-word">
+      {kanaOnly && pitch.length ? (
+        // A kana word is its own reading: the pitch line goes over the word.
+        <span lang="ja" className="card-word-text">
+          <PitchAccent reading={word} pitch={pitch} />
+        </span>
+      ) : (
+        <span lang="ja" className="card-word-text">
+          {word}
+        </span>
+      )}
+      {!kanaOnly && m.vocab_hiragana ? (
+        pitch.length ? (
+          <PitchAccent reading={m.vocab_hiragana} pitch={pitch} className="card-word-reading" />
+        ) : (
+          <span lang="ja" className="card-word-reading">
+            {m.vocab_hiragana}
+          </span>
+        )
+      ) : null}
+    </p>
+  );
+}
+
+/** A reading card's kanji: radical and parts in one line, the stroke order behind a toggle (the card stays short). */
+function KanjiExtras({ m }: { m: Material }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const kanji = m.kanji ?? '';
+  const parts = m.kanji_components ?? [];
+  return (
+    <div className="card-kanji-extras">
+      {m.kanji_radical || parts.length ? (
+        <p className="card-kanji-parts">
+          {m.kanji_radical ? (
+            <span>
+              <span className="label">Radical </span>
+              <RadicalText radical={m.kanji_radical} />
+            </span>
+          ) : null}
+          {parts.length ? (
+            <span>
+              <span className="label">Parts </span>
+              <ComponentsText components={parts} />
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <Button size="sm" variant="ghost" className="stroke-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide stroke order' : 'Stroke order'}
+      </Button>
+      <div id={panelId} hidden={!open}>
+        {open ? <StrokeOrder character={kanji} size={156} animateOnShow /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A kana card's stroke order: each kana of a combination (きゃ) side by side. */
+function KanaStrokes({ kana }: { kana: string }) {
+  const chars = Array.from(kana);
+  return (
+    <div className="card-kana-strokes">
+      {chars.map((c, i) => (
+        <StrokeOrder key={`${c}-${i}`} character={c} size={chars.length > 1 ? 84 : 100} />
+      ))}
+    </div>
+  );
 }

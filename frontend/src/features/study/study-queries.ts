@@ -1,6 +1,7 @@
 // The study feature's calls: the next card of a course, the card after the one on screen, and grading a card.
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { radicalSchema } from '../../components/word-facts';
 import { api, ApiError } from '../../lib/api';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
@@ -38,6 +39,13 @@ export const materialSchema = z.object({
   romaji: text,
   hint: text,
   meanings: z.nullish(z.array(z.string())),
+  // The card back's extras: the example word's part of speech, pitch accent (downstep positions, 0 = flat)
+  // and register note; a reading card's kanji radical and parts.
+  vocab_part_of_speech: text,
+  vocab_pitch: z.nullish(z.array(z.number())),
+  vocab_note: text,
+  kanji_radical: z.nullish(radicalSchema),
+  kanji_components: z.nullish(z.array(z.string())),
 });
 export type Material = z.infer<typeof materialSchema>;
 

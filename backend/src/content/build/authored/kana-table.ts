@@ -1,11 +1,17 @@
+import type { KanaEntry } from '../../catalogue/content.schemas';
+
 /**
  * The kana course, written by hand: every kana with its romaji (Hepburn), a pronunciation hint for an English
  * speaker, and an example word written in kana with its meaning. Hiragana examples are native words; katakana
- * examples are loanwords, as a learner meets them. Rows follow the chart order of the spec.
+ * examples are loanwords (or, for the few sounds no common loanword has, words Japanese writes in katakana:
+ * animal and plant names, sound words), as a learner meets them. Rows follow the chart order of the spec.
+ *
+ * A katakana card's example word uses only kana taught by the end of the card's level (a level is learned as
+ * one set, and the first card of a level cannot have a word made of itself alone); validate-content checks it.
  *
  * Each entry: [kana, romaji, hint, example word (kana), meaning].
  */
-export type KanaRow = 'a' | 'k' | 's' | 't' | 'n' | 'h' | 'm' | 'y' | 'r' | 'w' | 'g' | 'z' | 'd' | 'b' | 'p' | 'small_tsu' | 'combo';
+export type KanaRow = KanaEntry['row'];
 
 export type AuthoredKana = readonly [kana: string, romaji: string, hint: string, example: string, meaning: string];
 
@@ -14,11 +20,25 @@ export interface AuthoredRow {
   kana: readonly AuthoredKana[];
 }
 
-/** Levels: Hiragana 1–4 and Katakana 5–8 take these row groups; combinations are level 9. */
-export const KANA_LEVEL_ROWS: readonly (readonly KanaRow[])[] = [
+/** Hiragana levels 1–4 take these row groups, in this order. */
+export const HIRAGANA_LEVEL_ROWS: readonly (readonly KanaRow[])[] = [
   ['a', 'k', 's', 't'],
   ['n', 'h', 'm', 'y', 'r', 'w'],
   ['g', 'z', 'd'],
+  ['b', 'p', 'small_tsu'],
+];
+
+/**
+ * Katakana levels 5–8: the hiragana layout plus what only katakana needs, each placed before the words that use
+ * it. The long-vowel mark right after the vowels (level 5 words are full of it: ケーキ, セーター); the small
+ * vowels right after the h row, since most of them pair with フ (ファ, フィ, フェ, フォ); ヴ, the voiced ウ, with
+ * the voiced rows; the loanword sounds (ファ, ティ, デュ …: LOANWORD_SOUNDS) close level 8, after every basic
+ * katakana. ッ stays in level 8 as っ is in level 4: the learner knows it from hiragana.
+ */
+export const KATAKANA_LEVEL_ROWS: readonly (readonly KanaRow[])[] = [
+  ['a', 'long_vowel', 'k', 's', 't'],
+  ['n', 'h', 'small_vowel', 'm', 'y', 'r', 'w'],
+  ['g', 'z', 'd', 'v'],
   ['b', 'p', 'small_tsu'],
 ];
 
@@ -132,31 +152,34 @@ export const HIRAGANA: readonly AuthoredRow[] = [
 export const KATAKANA: readonly AuthoredRow[] = [
   { row: 'a', kana: [
     ['ア', 'a', "Like the 'a' in 'father', but short.", 'アイス', 'ice cream'],
-    ['イ', 'i', "Like the 'ee' in 'see', but short.", 'インク', 'ink'],
-    ['ウ', 'u', "Like the 'oo' in 'food', short, with relaxed lips.", 'ウール', 'wool'],
-    ['エ', 'e', "Like the 'e' in 'bed'.", 'エアコン', 'air conditioner'],
-    ['オ', 'o', "Like the 'o' in 'old', short.", 'オレンジ', 'orange'],
+    ['イ', 'i', "Like the 'ee' in 'see', but short.", 'イースター', 'Easter'],
+    ['ウ', 'u', "Like the 'oo' in 'food', short, with relaxed lips.", 'ウイスキー', 'whisky'],
+    ['エ', 'e', "Like the 'e' in 'bed'.", 'エース', 'ace (the best player)'],
+    ['オ', 'o', "Like the 'o' in 'old', short.", 'オアシス', 'oasis'],
+  ] },
+  { row: 'long_vowel', kana: [
+    ['ー', '(long vowel)', "The long-vowel mark: hold the vowel before it for one more beat (スキー = su-ki-i, three beats). Katakana uses it where hiragana writes a vowel kana (ケーキ, not ケエキ); in vertical text it turns into a vertical line.", 'スキー', 'skiing; skis'],
   ] },
   { row: 'k', kana: [
-    ['カ', 'ka', "'k' + 'a'.", 'カメラ', 'camera'],
+    ['カ', 'ka', "'k' + 'a'.", 'スカート', 'skirt'],
     ['キ', 'ki', "'k' + 'i', as in 'key'.", 'キウイ', 'kiwi fruit'],
-    ['ク', 'ku', "'k' + a soft 'u'.", 'クラス', 'class'],
+    ['ク', 'ku', "'k' + a soft 'u'.", 'スクーター', 'scooter'],
     ['ケ', 'ke', "'k' + 'e'.", 'ケーキ', 'cake'],
-    ['コ', 'ko', "'k' + 'o'.", 'コーヒー', 'coffee'],
+    ['コ', 'ko', "'k' + 'o'.", 'ココア', 'cocoa'],
   ] },
   { row: 's', kana: [
-    ['サ', 'sa', "'s' + 'a'.", 'サラダ', 'salad'],
-    ['シ', 'shi', "Like 'she'. Compare ツ: シ's strokes rise from the lower left.", 'シーツ', 'bed sheet'],
-    ['ス', 'su', "'s' + a soft 'u'.", 'スープ', 'soup'],
+    ['サ', 'sa', "'s' + 'a'.", 'サーカス', 'circus'],
+    ['シ', 'shi', "Like 'she'. Compare ツ: シ's short strokes lie flatter and its long stroke rises from the lower left.", 'シーツ', 'bed sheet'],
+    ['ス', 'su', "'s' + a soft 'u'.", 'スーツ', 'suit'],
     ['セ', 'se', "'s' + 'e'.", 'セーター', 'sweater'],
-    ['ソ', 'so', "'s' + 'o'. Compare ン: ソ's long stroke falls from the top.", 'ソファー', 'sofa'],
+    ['ソ', 'so', "'s' + 'o'. Compare ン: ソ's long stroke falls from the top.", 'ソース', 'sauce'],
   ] },
   { row: 't', kana: [
     ['タ', 'ta', "'t' + 'a'.", 'タクシー', 'taxi'],
-    ['チ', 'chi', "Like 'chee' in 'cheese'.", 'チーム', 'team'],
-    ['ツ', 'tsu', "The 'ts' of 'cats' + a soft 'u'. Compare シ: ツ's strokes fall from the top.", 'ツアー', 'tour'],
-    ['テ', 'te', "'t' + 'e'.", 'テレビ', 'television'],
-    ['ト', 'to', "'t' + 'o'.", 'トマト', 'tomato'],
+    ['チ', 'chi', "Like 'chee' in 'cheese'.", 'チーター', 'cheetah'],
+    ['ツ', 'tsu', "The 'ts' of 'cats' + a soft 'u'. Compare シ: ツ's short strokes stand upright and its long stroke falls from the top.", 'ツアー', 'tour'],
+    ['テ', 'te', "'t' + 'e'.", 'テスト', 'test'],
+    ['ト', 'to', "'t' + 'o'.", 'トースト', 'toast'],
   ] },
   { row: 'n', kana: [
     ['ナ', 'na', "'n' + 'a'.", 'ナイフ', 'knife'],
@@ -169,31 +192,38 @@ export const KATAKANA: readonly AuthoredRow[] = [
     ['ハ', 'ha', "'h' + 'a'.", 'ハンカチ', 'handkerchief'],
     ['ヒ', 'hi', "Like 'he', breathy.", 'ヒーター', 'heater'],
     ['フ', 'fu', "Between 'f' and 'h': blow softly through rounded lips.", 'フルーツ', 'fruit'],
-    ['ヘ', 'he', "'h' + 'e'. Looks almost the same as hiragana へ.", 'ヘルメット', 'helmet'],
+    ['ヘ', 'he', "'h' + 'e'. Looks almost the same as hiragana へ.", 'ヘルシー', 'healthy (of food)'],
     ['ホ', 'ho', "'h' + 'o'.", 'ホテル', 'hotel'],
+  ] },
+  { row: 'small_vowel', kana: [
+    ['ァ', 'a', "A small ァ is not read on its own: it replaces the vowel of the kana before it, and the two make one beat (フ + ァ = fa).", 'ソファー', 'sofa'],
+    ['ィ', 'i', "A small ィ makes one beat ending in 'i' with the kana before it: テ + ィ = ti (not chi), フ + ィ = fi, ウ + ィ = wi.", 'ミルクティー', 'tea with milk'],
+    ['ゥ', 'u', "A small ゥ makes one beat ending in 'u' with the kana before it: ト + ゥ = tu (not tsu), ド + ゥ = du (not zu).", 'タトゥー', 'tattoo'],
+    ['ェ', 'e', "A small ェ makes one beat ending in 'e' with the kana before it: チ + ェ = che, シ + ェ = she, フ + ェ = fe, ウ + ェ = we.", 'チェス', 'chess'],
+    ['ォ', 'o', "A small ォ makes one beat ending in 'o' with the kana before it: フ + ォ = fo, ウ + ォ = wo.", 'ユニフォーム', 'uniform (sports kit)'],
   ] },
   { row: 'm', kana: [
     ['マ', 'ma', "'m' + 'a'.", 'マスク', 'face mask'],
     ['ミ', 'mi', "'m' + 'i'.", 'ミルク', 'milk'],
     ['ム', 'mu', "'m' + a soft 'u'.", 'ハム', 'ham'],
     ['メ', 'me', "'m' + 'e'.", 'メール', 'email'],
-    ['モ', 'mo', "'m' + 'o'.", 'モデル', 'model'],
+    ['モ', 'mo', "'m' + 'o'.", 'メモ', 'memo, note'],
   ] },
   { row: 'y', kana: [
     ['ヤ', 'ya', "Like 'ya' in 'yard'.", 'タイヤ', 'tyre'],
-    ['ユ', 'yu', "Like 'you', short.", 'ユニフォーム', 'uniform'],
-    ['ヨ', 'yo', "Like 'yo' in 'yoga'.", 'ヨーグルト', 'yogurt'],
+    ['ユ', 'yu', "Like 'you', short.", 'ユーモア', 'humour'],
+    ['ヨ', 'yo', "Like 'yo' in 'yoga'.", 'ヨーヨー', 'yo-yo'],
   ] },
   { row: 'r', kana: [
     ['ラ', 'ra', "A light tap of the tongue, between r, l and d.", 'ライオン', 'lion'],
-    ['リ', 'ri', "Tapped r + 'i'.", 'リボン', 'ribbon'],
+    ['リ', 'ri', "Tapped r + 'i'.", 'リモコン', 'remote control'],
     ['ル', 'ru', "Tapped r + a soft 'u'.", 'ルール', 'rule'],
     ['レ', 're', "Tapped r + 'e'.", 'レストラン', 'restaurant'],
-    ['ロ', 'ro', "Tapped r + 'o'.", 'ロボット', 'robot'],
+    ['ロ', 'ro', "Tapped r + 'o'.", 'メロン', 'melon'],
   ] },
   { row: 'w', kana: [
     ['ワ', 'wa', "Like 'wa' in 'water'.", 'ワイン', 'wine'],
-    ['ヲ', 'wo', "Pronounced 'o'. Almost never used: it stands for the particle を in text written all in katakana, as in old telegrams.", 'ミズヲノム', 'to drink water (telegram style)'],
+    ['ヲ', 'wo', "Pronounced 'o'. Almost never used: it stands for the particle を in text written all in katakana, as in old telegrams.", 'ホンヲヨム', 'to read a book (telegram style)'],
     ['ン', 'n', "A nasal 'n' with a full beat. Compare ソ: ン's long stroke rises from the bottom.", 'レモン', 'lemon'],
   ] },
   { row: 'g', kana: [
@@ -214,8 +244,11 @@ export const KATAKANA: readonly AuthoredRow[] = [
     ['ダ', 'da', "'d' + 'a'.", 'ダンス', 'dance'],
     ['ヂ', 'ji', "Sounds like ジ; very rare, kept for words written with ぢ.", 'チヂミ', 'chijimi (Korean pancake)'],
     ['ヅ', 'zu', "Sounds like ズ; very rare, kept for words written with づ.", 'カンヅメ', 'canned food'],
-    ['デ', 'de', "'d' + 'e'.", 'デパート', 'department store'],
+    ['デ', 'de', "'d' + 'e'.", 'デザイン', 'design'],
     ['ド', 'do', "'d' + 'o'.", 'ドア', 'door'],
+  ] },
+  { row: 'v', kana: [
+    ['ヴ', 'vu', "ウ with the voicing mark, made for the 'v' of loanwords; with a small vowel it gives ヴァ va, ヴィ vi, ヴェ ve, ヴォ vo. Most speakers say it like ブ (bu), and most of these words are also written with バ ビ ブ ベ ボ (ヴァイオリン = バイオリン).", 'ヴァイオリン', 'violin (also written バイオリン)'],
   ] },
   { row: 'b', kana: [
     ['バ', 'ba', "'b' + 'a'.", 'バス', 'bus'],
@@ -236,11 +269,35 @@ export const KATAKANA: readonly AuthoredRow[] = [
   ] },
 ];
 
-/** Level 9: combinations (small ゃ/ゅ/ょ, and the katakana sounds made for loanwords). */
+/**
+ * The end of Katakana level 8: sounds that exist only in loanwords, a kana + a small vowel (or ュ) in one beat.
+ * They come after every basic katakana and after the small vowels of level 6, and before the yōon of level 9,
+ * which hiragana and katakana share. Row 'combo' (two kana, one card), like the yōon.
+ */
+export const LOANWORD_SOUNDS: readonly AuthoredKana[] = [
+  ['ファ', 'fa', "Loanword sound: soft ふ + 'a', one beat.", 'ファン', 'fan (supporter)'],
+  ['フィ', 'fi', "Loanword sound: soft ふ + 'i', one beat.", 'フィルム', 'film'],
+  ['フェ', 'fe', "Loanword sound: soft ふ + 'e', one beat.", 'カフェ', 'café'],
+  ['フォ', 'fo', "Loanword sound: soft ふ + 'o', one beat.", 'フォーク', 'fork'],
+  ['ティ', 'ti', "Loanword sound: 'tee', one beat (not 'chi').", 'パーティー', 'party'],
+  ['ディ', 'di', "Loanword sound: 'dee', one beat (not 'ji').", 'ディナー', 'dinner'],
+  ['トゥ', 'tu', "Loanword sound: 'too', one beat (not 'tsu').", 'ブルートゥース', 'Bluetooth'],
+  ['ドゥ', 'du', "Loanword sound: 'doo', one beat (not 'zu').", 'ヒンドゥー', 'Hindu'],
+  ['デュ', 'dyu', "Loanword sound: 'd' + 'yu' in one beat, like 'dew' said with a y glide.", 'デュエット', 'duet'],
+  ['ウィ', 'wi', "Loanword sound: 'wee', one beat.", 'ウィンク', 'wink'],
+  ['ウェ', 'we', "Loanword sound: 'we' as in 'wet', one beat.", 'ウェブ', 'the web'],
+  ['ウォ', 'wo', "Loanword sound: 'wo' as in 'woke', short, one beat.", 'ウォッカ', 'vodka'],
+  ['シェ', 'she', "Loanword sound: 'she' as in 'shed', one beat.", 'シェフ', 'chef'],
+  ['ジェ', 'je', "Loanword sound: 'je' as in 'jet', one beat.", 'ジェット', 'jet'],
+  ['チェ', 'che', "Loanword sound: 'che' as in 'check', one beat.", 'チェック', 'check'],
+  ['ツァ', 'tsa', "Loanword sound: the 'ts' of 'cats' + 'a', one beat.", 'ピッツァ', 'pizza (Italian-style spelling; usually ピザ)'],
+];
+
+/** Level 9: combinations, the yōon (an i-column kana + small ゃ/ゅ/ょ), hiragana first, then katakana. */
 export const COMBINATIONS: readonly AuthoredKana[] = [
-  ['きゃ', 'kya', "One beat: 'k' + 'ya', as in 'Kyoto' with 'a'.", 'きゃく', 'guest'],
+  ['きゃ', 'kya', "One beat: 'k' + 'ya' run together, not 'ki-ya'.", 'きゃく', 'guest'],
   ['きゅ', 'kyu', "One beat: 'cue'.", 'きゅうり', 'cucumber'],
-  ['きょ', 'kyo', "One beat: the 'kyo' of 'Kyoto'.", 'きょう', 'today'],
+  ['きょ', 'kyo', "One beat: the 'kyo' of 'Tokyo', not 'ki-yo'.", 'きょう', 'today'],
   ['しゃ', 'sha', "One beat: 'sha' as in 'shah'.", 'しゃしん', 'photograph'],
   ['しゅ', 'shu', "One beat: 'shoe', short.", 'しゅくだい', 'homework'],
   ['しょ', 'sho', "One beat: 'sho' as in 'show', short.", 'しょうゆ', 'soy sauce'],
@@ -250,19 +307,19 @@ export const COMBINATIONS: readonly AuthoredKana[] = [
   ['にゃ', 'nya', "One beat: 'n' + 'ya', as in the 'gna' of 'lasagna'.", 'こんにゃく', 'konjac jelly'],
   ['にゅ', 'nyu', "One beat: 'new' said with a y glide.", 'ぎゅうにゅう', 'milk'],
   ['にょ', 'nyo', "One beat: 'n' + 'yo'.", 'にょろにょろ', 'wriggling (like a snake)'],
-  ['ひゃ', 'hya', "One beat: a breathy 'h' + 'ya'.", 'ひゃく', 'hundred'],
+  ['ひゃ', 'hya', "One beat: the 'h' of 'huge' + 'ya'.", 'ひゃく', 'hundred'],
   ['ひゅ', 'hyu', "One beat: 'hue'.", 'ひゅうひゅう', 'whistling (of the wind)'],
-  ['ひょ', 'hyo', "One beat: 'h' + 'yo'.", 'ひょう', 'hail; chart'],
+  ['ひょ', 'hyo', "One beat: the 'h' of 'huge' + 'yo'.", 'ひょう', 'hail; chart'],
   ['みゃ', 'mya', "One beat: 'm' + 'ya'.", 'みゃく', 'pulse'],
   ['みょ', 'myo', "One beat: 'm' + 'yo'.", 'みょうじ', 'family name'],
   ['りゃ', 'rya', "One beat: tapped r + 'ya'.", 'りゃく', 'abbreviation'],
   ['りゅ', 'ryu', "One beat: tapped r + 'yu'.", 'りゅう', 'dragon'],
   ['りょ', 'ryo', "One beat: tapped r + 'yo'.", 'りょこう', 'trip, travel'],
   ['ぎゃ', 'gya', "One beat: 'g' + 'ya'.", 'ぎゃく', 'reverse, opposite'],
-  ['ぎゅ', 'gyu', "One beat: 'g' + 'yu'.", 'ぎゅうにく', 'beef'],
+  ['ぎゅ', 'gyu', "One beat: 'g' + 'yu', like the 'gu' of 'argue'.", 'ぎゅうにく', 'beef'],
   ['ぎょ', 'gyo', "One beat: 'g' + 'yo'.", 'きんぎょ', 'goldfish'],
   ['じゃ', 'ja', "One beat: 'ja' as in 'jar' without the r.", 'じゃがいも', 'potato'],
-  ['じゅ', 'ju', "One beat: 'Jew', short.", 'じゅぎょう', 'class, lesson'],
+  ['じゅ', 'ju', "One beat: 'ju', as in 'juice' but short.", 'じゅぎょう', 'class, lesson'],
   ['じょ', 'jo', "One beat: 'jo' as in 'jog'.", 'じょうず', 'skilful, good at'],
   ['びゃ', 'bya', "One beat: 'b' + 'ya'.", 'さんびゃく', 'three hundred'],
   ['びゅ', 'byu', "One beat: 'b' + 'yu', as in 'beauty'.", 'びゅうびゅう', 'howling (of the wind)'],
@@ -272,33 +329,35 @@ export const COMBINATIONS: readonly AuthoredKana[] = [
   ['ぴょ', 'pyo', "One beat: 'p' + 'yo'.", 'ぴょんぴょん', 'hopping'],
   ['キャ', 'kya', "One beat: 'k' + 'ya'.", 'キャベツ', 'cabbage'],
   ['キュ', 'kyu', "One beat: 'cue'.", 'バーベキュー', 'barbecue'],
+  ['キョ', 'kyo', "One beat: the 'kyo' of 'Tokyo'.", 'キョロキョロ', 'looking around restlessly'],
   ['シャ', 'sha', "One beat: 'sha'.", 'シャツ', 'shirt'],
   ['シュ', 'shu', "One beat: 'shoe', short.", 'シュークリーム', 'cream puff'],
   ['ショ', 'sho', "One beat: 'sho'.", 'ショップ', 'shop'],
   ['チャ', 'cha', "One beat: 'cha'.", 'チャンス', 'chance'],
   ['チュ', 'chu', "One beat: 'chew', short.", 'チューリップ', 'tulip'],
   ['チョ', 'cho', "One beat: 'cho'.", 'チョコレート', 'chocolate'],
+  ['ニャ', 'nya', "One beat: 'n' + 'ya', as in the 'gna' of 'lasagna'.", 'コニャック', 'cognac'],
   ['ニュ', 'nyu', "One beat: 'new' with a y glide.", 'ニュース', 'news'],
+  ['ニョ', 'nyo', "One beat: 'n' + 'yo', as in the 'gno' of 'gnocchi'.", 'ニョッキ', 'gnocchi'],
+  ['ヒャ', 'hya', "One beat: the 'h' of 'huge' + 'ya'. Rare in katakana.", 'ヒャクニチソウ', 'zinnia (a garden flower)'],
   ['ヒュ', 'hyu', "One beat: 'hue'.", 'ヒューズ', 'fuse'],
+  ['ヒョ', 'hyo', "One beat: the 'h' of 'huge' + 'yo'.", 'ヒョウ', 'leopard'],
+  ['ミャ', 'mya', "One beat: 'm' + 'ya', not 'mi-ya'.", 'ミャンマー', 'Myanmar'],
   ['ミュ', 'myu', "One beat: 'mew'.", 'ミュージック', 'music'],
+  ['ミョ', 'myo', "One beat: 'm' + 'yo'.", 'ミョウガ', 'myoga (Japanese ginger)'],
+  ['リャ', 'rya', "One beat: tapped r + 'ya'.", 'リャマ', 'llama'],
   ['リュ', 'ryu', "One beat: tapped r + 'yu'.", 'リュック', 'backpack'],
+  ['リョ', 'ryo', "One beat: tapped r + 'yo'.", 'マトリョーシカ', 'matryoshka (Russian nesting doll)'],
   ['ギャ', 'gya', "One beat: 'g' + 'ya'.", 'ギャグ', 'gag, joke'],
+  ['ギュ', 'gyu', "One beat: 'g' + 'yu', like the 'gu' of 'argue'.", 'レギュラー', 'regular'],
   ['ギョ', 'gyo', "One beat: 'g' + 'yo'.", 'ギョーザ', 'gyoza dumplings'],
   ['ジャ', 'ja', "One beat: 'ja'.", 'ジャム', 'jam'],
-  ['ジュ', 'ju', "One beat: 'Jew', short.", 'ジュース', 'juice'],
+  ['ジュ', 'ju', "One beat: 'ju', as in 'juice' but short.", 'ジュース', 'juice'],
   ['ジョ', 'jo', "One beat: 'jo'.", 'ジョギング', 'jogging'],
+  ['ビャ', 'bya', "One beat: 'b' + 'ya'. Rare in katakana.", 'ビャクダン', 'sandalwood'],
   ['ビュ', 'byu', "One beat: 'b' + 'yu'.", 'ビュッフェ', 'buffet'],
+  ['ビョ', 'byo', "One beat: 'b' + 'yo'. Rare in katakana.", 'ビョンビョン', 'boing-boing (springing up and down)'],
+  ['ピャ', 'pya', "One beat: 'p' + 'ya'. Almost never met in katakana: only when a word with ぴゃ is written in katakana.", 'ハッピャク', 'eight hundred (here written in katakana)'],
   ['ピュ', 'pyu', "One beat: 'p' + 'yu'.", 'ピューレ', 'purée'],
-  ['ファ', 'fa', "Loanword sound: soft ふ + 'a', one beat.", 'ファン', 'fan (supporter)'],
-  ['フィ', 'fi', "Loanword sound: soft ふ + 'i', one beat.", 'フィルム', 'film'],
-  ['フェ', 'fe', "Loanword sound: soft ふ + 'e', one beat.", 'カフェ', 'café'],
-  ['フォ', 'fo', "Loanword sound: soft ふ + 'o', one beat.", 'フォーク', 'fork'],
-  ['ティ', 'ti', "Loanword sound: 'tee', one beat (not 'chi').", 'パーティー', 'party'],
-  ['ディ', 'di', "Loanword sound: 'dee', one beat (not 'ji').", 'ディナー', 'dinner'],
-  ['ウィ', 'wi', "Loanword sound: 'wee', one beat.", 'ウィンク', 'wink'],
-  ['ウェ', 'we', "Loanword sound: 'we' as in 'wet', one beat.", 'ウェブ', 'the web'],
-  ['ウォ', 'wo', "Loanword sound: 'wo' as in 'water', one beat.", 'ウォッカ', 'vodka'],
-  ['シェ', 'she', "Loanword sound: 'she' as in 'shed', one beat.", 'シェフ', 'chef'],
-  ['ジェ', 'je', "Loanword sound: 'je' as in 'jet', one beat.", 'ジェット', 'jet'],
-  ['チェ', 'che', "Loanword sound: 'che' as in 'check', one beat.", 'チェック', 'check'],
+  ['ピョ', 'pyo', "One beat: 'p' + 'yo'.", 'ピョンピョン', 'hopping (a sound word, often in katakana)'],
 ];

@@ -9,7 +9,8 @@ export const PARTICLES: Readonly<Record<string, string>> = {
   に: 'to; at; in (target, time, place)',
   で: 'at; in; by; with (place of action, means)',
   へ: 'to; towards',
-  と: 'and; with; (quoting)',
+  と: 'and; with',
+  とも: 'both; all (of them)',
   も: 'also; too; even',
   の: "'s; of; one (that)",
   か: 'question marker; or',
@@ -42,6 +43,9 @@ export const PARTICLES: Readonly<Record<string, string>> = {
   ば: 'if (conditional)',
   たら: 'if; when (conditional)',
   ながら: 'while (doing)',
+  たり: '(listing actions: doing things like …)',
+  だり: '(listing actions: doing things like …)',
+  なら: 'if; as for',
   とか: 'such as; or something',
   です: 'is; am; are (polite)',
   でしょ: 'probably; right?',
@@ -76,11 +80,27 @@ export const PARTICLES: Readonly<Record<string, string>> = {
   ではない: 'is not (plain)',
   じゃない: 'is not (casual)',
   じゃありません: 'is not (polite)',
+  じゃないです: 'is not (polite)',
+  じゃなかった: 'was not (casual)',
+  ではなかった: 'was not (plain)',
+  じゃありませんでした: 'was not (polite)',
+  ではありませんか: 'isn\'t it? (polite)',
   でしょうか: 'I wonder; would it be? (polite)',
   ましょう: "let's",
   ません: 'not (polite negative)',
   ませんか: "won't you? (invitation)",
 };
+
+/**
+ * The three と a breakdown tells apart (kuromoji tags all of them 格助詞): after a plain verb, adjective or
+ * copula before a clause it is conditional (春になると "when spring comes"); before 言う/思う or after a quote it
+ * quotes; after a noun it joins ("and; with").
+ */
+export const TO_GLOSSES = {
+  conditional: 'when; if (conditional)',
+  quoting: 'that (quoting)',
+  noun: 'and; with',
+} as const;
 
 /** Counters after a number (三時, 四人): the counter's own meaning, not the noun's. */
 export const COUNTERS: Readonly<Record<string, string>> = {
@@ -109,6 +129,55 @@ export const COUNTERS: Readonly<Record<string, string>> = {
   週間: 'week(s)',
   か月: 'month(s)',
   ヶ月: 'month(s)',
+};
+
+/**
+ * A number with its counter as one breakdown word (三時 "three o'clock", 四人 "four people"): {n} is the number
+ * in words up to ten and in digits after, {d} always in digits, {th} the ordinal. `one` is used for 1, `which`
+ * for 何 (何人 "how many people"). Days of the month (日) depend on the reading and are glossed in sentences.ts.
+ */
+export const COUNTER_PHRASES: Readonly<Record<string, { one?: string; many: string; which?: string }>> = {
+  人: { one: 'one person; alone', many: '{n} people', which: 'how many people' },
+  時: { many: "{n} o'clock", which: 'what time' },
+  時半: { many: '{n}-thirty; half past {n}', which: 'half past what' },
+  分: { one: 'one minute', many: '{n} minutes', which: 'how many minutes' },
+  秒: { one: 'one second', many: '{n} seconds', which: 'how many seconds' },
+  時間: { one: 'one hour', many: '{n} hours', which: 'how many hours' },
+  日間: { one: 'one day', many: '{n} days', which: 'how many days' },
+  週間: { one: 'one week', many: '{n} weeks', which: 'how many weeks' },
+  か月: { one: 'one month', many: '{n} months', which: 'how many months' },
+  ヶ月: { one: 'one month', many: '{n} months', which: 'how many months' },
+  カ月: { one: 'one month', many: '{n} months', which: 'how many months' },
+  年: { one: 'one year', many: '{n} years', which: 'what year; how many years' },
+  年間: { one: 'one year', many: '{n} years', which: 'how many years' },
+  年生: { many: '{th}-year student', which: 'which year (of school)' },
+  歳: { one: 'one year old', many: '{n} years old', which: 'how old' },
+  才: { one: 'one year old', many: '{n} years old', which: 'how old' },
+  円: { many: '{d} yen', which: 'how many yen' },
+  階: { many: '{th} floor', which: 'which floor' },
+  回: { one: 'once', many: '{n} times', which: 'how many times' },
+  度: { one: 'once', many: '{n} degrees; {n} times', which: 'how many degrees; how many times' },
+  本: { many: '{n} (long, thin things: bottles, pens …)', which: 'how many (long things)' },
+  枚: { many: '{n} (flat things: sheets, tickets …)', which: 'how many (flat things)' },
+  匹: { many: '{n} (small animals)', which: 'how many (animals)' },
+  頭: { many: '{n} (large animals)', which: 'how many (animals)' },
+  羽: { many: '{n} (birds)', which: 'how many (birds)' },
+  杯: { one: 'one cup; one glass', many: '{n} cups; {n} glasses', which: 'how many cups' },
+  個: { many: '{n} (small things)', which: 'how many (things)' },
+  冊: { one: 'one book', many: '{n} books', which: 'how many books' },
+  台: { many: '{n} (machines, vehicles)', which: 'how many (machines)' },
+  足: { one: 'one pair (of shoes, socks)', many: '{n} pairs (of shoes, socks)', which: 'how many pairs' },
+  軒: { many: '{n} (houses, shops)', which: 'how many (houses)' },
+  番: { many: 'number {d}', which: 'what number' },
+  番目: { many: 'the {th}', which: 'which (in order)' },
+  回目: { many: 'the {th} time', which: 'which time' },
+  点: { one: 'one point', many: '{n} points', which: 'how many points' },
+  つ: { many: '{n} (things)', which: 'how many' },
+  ページ: { many: 'page {d}', which: 'which page' },
+  キロ: { many: '{n} kilos; {n} kilometres', which: 'how many kilos' },
+  メートル: { one: 'one metre', many: '{n} metres', which: 'how many metres' },
+  月: { many: 'month {d}', which: 'which month' },
+  日: { many: 'the {th} (day of the month); {n} days', which: 'what day (of the month); how many days' },
 };
 
 /**
@@ -149,5 +218,34 @@ export const COMMON_GLOSSES: Readonly<Record<string, string>> = {
   向け: 'intended for; aimed at',
   日: 'day; sun',
   さん: 'Mr; Ms (polite suffix)',
+  いつ: 'when',
+  どうして: 'why; how',
+  あまり: '(not) very; (not) much',
+  あと: 'after; later; (… ) more',
+  どんどん: 'steadily; more and more; rapidly',
+  ちゃんと: 'properly; neatly',
+  ください: 'please (give me)',
+  ございます: 'to be; to have (very polite)',
+  いたします: 'to do (humble)',
+  ずっと: 'all the time; all along; by far',
+  一杯: 'one cup; one glass; full',
+  うち: 'home; our (family, team …); inside',
+  よろしく: '(give my) regards; please (treat kindly)',
   たち: '(plural suffix for people)',
+};
+
+/**
+ * Verbs written in kana whose first EDICT sense belongs to another spelling (あげる "to raise" is 上げる; in kana
+ * it is mostly "to give"). Keyed by dictionary form; used for words other than the target.
+ */
+export const KANA_VERB_GLOSSES: Readonly<Record<string, string>> = {
+  あげる: 'to give',
+  くれる: 'to give (me, us)',
+  できる: 'to be ready; to be made; can',
+  はく: 'to wear (on the legs or feet)',
+  やる: 'to do; to give (to an animal or plant)',
+  つける: 'to switch on; to attach; to put on',
+  とる: 'to take',
+  かかる: 'to take (time, money)',
+  わかる: 'to understand; to know',
 };

@@ -4,6 +4,10 @@ import { VOCAB1_SENTENCES } from './sentences-vocab1';
 import { VOCAB2_SENTENCES } from './sentences-vocab2';
 import { VOCAB3_SENTENCES } from './sentences-vocab3';
 import { KANJI_SENTENCES } from './sentences-kanji';
+import { LEVEL1_GAP_SENTENCES } from './sentences-level1-gaps';
+import { VOCAB1_GAP_SENTENCES_A } from './sentences-vocab1-gaps-a';
+import { VOCAB1_GAP_SENTENCES_B } from './sentences-vocab1-gaps-b';
+import { VOCAB1_GAP_SENTENCES_C } from './sentences-vocab1-gaps-c';
 
 /** Every hand-written sentence, by the material it was written for. */
 export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
@@ -12,4 +16,8 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB2_SENTENCES,
   ...VOCAB3_SENTENCES,
   ...KANJI_SENTENCES,
+  ...LEVEL1_GAP_SENTENCES,
+  ...VOCAB1_GAP_SENTENCES_A,
+  ...VOCAB1_GAP_SENTENCES_B,
+  ...VOCAB1_GAP_SENTENCES_C,
 ];

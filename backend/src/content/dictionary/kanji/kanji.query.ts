@@ -41,7 +41,8 @@ export class KanjiQuery {
       }
       const k = rows[0];
       const vocabs = await this.pool.query(
-        `select v.data->>'kanji' as vocab, v.data->>'reading' as vocab_hiragana, v.data->>'definition' as vocab_meaning
+        `select v.data->>'kanji' as vocab, v.data->>'reading' as vocab_hiragana, v.data->>'definition' as vocab_meaning,
+                v.data->>'note' as vocab_note
            from vocab_kanji vk join vocab_entries v on v.id = vk.vocab_id
           where vk.kanji = $1 order by vk.rank limit 10`,
         [k.data.character],
@@ -57,6 +58,10 @@ export class KanjiQuery {
         meanings: d.meanings,
         on_readings: d.on_readings,
         kun_readings: d.kun_readings,
+        radical: d.radical ?? null,
+        components: d.components ?? [],
+        jlpt: d.jlpt ?? null,
+        kanken: d.kanken ?? null,
         vocabs: vocabs.rows,
       };
       const firstTab = Number(KANJI_TAB_IDS[k.course as KanjiCourse]?.[0] ?? 1);

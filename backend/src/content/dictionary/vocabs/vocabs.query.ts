@@ -21,7 +21,8 @@ export class VocabsQuery {
   list(course: VocabCourse, tab: string, fullAccess: boolean): Promise<CachedBody<undefined>> {
     return this.cache.get(`vocab-list:${course}:${tab}:${fullAccess ? 'all' : 'free'}`, async () => {
       const { rows } = await this.pool.query(
-        `select id, data->>'kanji' as kanji, data->>'reading' as reading, data->>'definition' as definition, level
+        `select id, data->>'kanji' as kanji, data->>'reading' as reading, data->>'definition' as definition, level,
+                data->>'note' as note
            from vocab_entries where course = $1 and tab = $2 order by position`,
         [course, tab],
       );
@@ -48,6 +49,13 @@ export class VocabsQuery {
         definition: v.data.definition ?? null,
         audio_url: v.data.audio_url ?? null,
         level: v.level,
+        part_of_speech: v.data.part_of_speech ?? null,
+        senses: v.data.senses ?? [],
+        // Downstep positions (0 = flat), the usual accent first.
+        pitch: v.data.pitch ?? [],
+        variants: v.data.variants ?? [],
+        // A register warning: the page must show it wherever the word is.
+        note: v.data.note ?? null,
         sentence: s
           ? {
               id: v.sentence_id,

@@ -1,0 +1,14 @@
+import { MEANINGS_VOCAB1_A } from './vocab1-a';
+import { MEANINGS_VOCAB1_B } from './vocab1-b';
+import { MEANINGS_VOCAB2_A } from './vocab2-a';
+import { MEANINGS_VOCAB2_B } from './vocab2-b';
+import { MEANINGS_VOCAB2_C } from './vocab2-c';
+
+/**
+ * Core meanings written by hand, "written|reading" → definition, for every Vocab I and Vocab II word whose first
+ * EDICT sense is not the meaning a learner needs first (言葉 is "word; language", not "language; dialect"). One
+ * file per part of the list, so several people can review at once. They win over the core list's "=meaning".
+ */
+export const MEANING_OVERRIDES: ReadonlyMap<string, string> = new Map(
+  [MEANINGS_VOCAB1_A, MEANINGS_VOCAB1_B, MEANINGS_VOCAB2_A, MEANINGS_VOCAB2_B, MEANINGS_VOCAB2_C].flatMap((m) => Object.entries(m)),
+);

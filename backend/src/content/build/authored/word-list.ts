@@ -1,0 +1,160 @@
+/**
+ * A teacher's corrections to the word list that EDICT's tags cannot make on their own. Keys are "written|reading"
+ * (hiragana reading) or just the written form when it is unambiguous. docs/content.md explains the list.
+ */
+
+/**
+ * Words never taught, with the reason. Katakana fragments are parts of loanword compounds (マン of サラリーマン,
+ * テン of テンキー) that EDICT marks common because the compounds are; slurs stay out even where EDICT tags only one
+ * sense; the rest are rare words that the frequency proxy alone would let in.
+ */
+export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    // Katakana fragments and English words Japanese uses only inside compounds.
+    ライ: 'fragment', バン: 'fragment', マン: 'fragment', シン: 'fragment', フル: 'fragment', テン: 'fragment',
+    ハウ: 'fragment', ソル: 'fragment', ダカ: 'fragment', リス: 'fragment (sense given is not the animal)',
+    バイ: 'fragment', フォア: 'fragment', セル: 'fragment', コル: 'fragment', グー: 'fragment', ボー: 'fragment',
+    ロー: 'fragment', ボン: 'fragment', ブル: 'fragment', ニュー: 'fragment', マス: 'fragment', ビス: 'fragment',
+    カー: 'fragment', ナウ: 'fragment', メガ: 'prefix', ギガ: 'prefix', オン: 'fragment', ヘル: 'fragment',
+    サム: 'fragment', シティ: 'fragment', フィル: 'fragment', シャン: 'fragment', ティ: 'fragment', ファー: 'fragment',
+    トー: 'fragment', ピリ: 'fragment', ガン: 'fragment', ユー: 'fragment', ウェー: 'fragment', ベア: 'fragment',
+    アド: 'fragment', ビラ: 'sense given is not the flyer', リア: 'fragment', ジャー: 'fragment', ゲル: 'fragment',
+    レス: 'fragment', ノブ: 'fragment', リラ: 'fragment', ラム: 'fragment', レフ: 'fragment', チン: 'fragment',
+    フィン: 'fragment', チア: 'fragment', ゲン: 'fragment', ハイ: 'fragment', ラン: 'katakana of a native word',
+    ラヴ: 'non-standard spelling of ラブ',
+    // Slurs and words a teacher does not teach as vocabulary.
+    '盲|めくら': 'slur', '盲|めしい': 'slur', ホモ: 'slur (its other senses are technical)', '土人|どじん': 'slur',
+    // A second reading of a word that is taught under its main reading (the issue's 入る いる), or a rare reading
+    // that would make a learner think the common one is wrong.
+    '入る|いる': 'read はいる; いる survives only in set phrases (気に入る), taught there', '人|にん': 'counter, taught in 一人, 三人',
+    '一|ひと': 'prefix, taught in 一つ, 一人', '本|もと': 'written 元 in everyday Japanese', '子|ね': 'zodiac sign (rat)',
+    '下手|したて': 'rare reading', '出来|しゅったい': 'rare reading', '反る|かえる': 'written 返る', '何人|なにびと': 'rare reading',
+    '退く|ひく': 'rare reading', '字|あざ': 'administrative term', '頭|かしら': 'old-fashioned reading',
+    // Rare, specialist or misleading entries.
+    '上田|じょうでん': 'rare (read as a surname, うえだ)', '糾合|きゅうごう': 'rare', '葬送|そうそう': 'rare',
+    '斤量|きんりょう': 'rare', '反す|かえす': 'rare spelling (返す, 翻す)', '注す|さす': 'rare spelling',
+    'わ|わ': 'dialect pronoun', '出入|しゅつにゅう': 'rare reading of 出入り',
+    // Suffixes and noun forms met inside compounds, not as words.
+    'がる|がる': 'suffix', '出|で': 'suffix', '生き|いき': 'fragment', '持ち|もち': 'suffix', '入り|いり': 'suffix',
+    '下がり|さがり': 'fragment', '立ち|たち': 'fragment', '分け|わけ': 'fragment', '交じり|まじり': 'suffix',
+    '走り|はしり': 'fragment', '生み|うみ': 'fragment', '切り|きり': 'suffix',
+    // Obscure or of little use to a learner.
+    '同人|どうじん': 'obscure', '自家|じか': 'obscure', '小口|こぐち': 'obscure', '理学|りがく': 'obscure',
+    '北海|ほっかい': 'obscure', '青山|せいざん': 'obscure', '八千代|やちよ': 'obscure', '大山|たいざん': 'obscure',
+    '天神|てんじん': 'obscure', '一条|いちじょう': 'obscure', '仕手|して': 'obscure', '新手|あらて': 'obscure',
+    '繰る|くる': 'obscure', '上|かみ': 'old-fashioned', '辞す|じす': 'formal and rare', '一手|いって': 'obscure',
+  }),
+);
+
+/**
+ * Register notes shown with the word wherever it appears. They replace the note generated from EDICT's
+ * derogatory/sensitive/vulgar tags where a teacher can say it better, and add notes EDICT's tags do not carry.
+ */
+export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '女|おんな': 'Said of a person, 女 alone can sound blunt or rude; say 女の人 (or 女性).',
+    '男|おとこ': 'Said of a person, 男 alone can sound blunt; say 男の人 (or 男性).',
+    'あそこ|あそこ': 'Also a euphemism for the genitals; in everyday speech it means “over there”.',
+    '食う|くう': 'Rough and masculine for “to eat”; say 食べる.',
+    '面|つら': 'Rough: “mug” for someone’s face; 顔 is the neutral word.',
+    '手前|てまえ': 'As “you” (てめえ, 手前) it is rude and hostile; as “this side” it is everyday.',
+    '小人|こびと': 'The sense “midget” is offensive; use it for dwarfs in fairy tales.',
+    'あなた|あなた': 'Often avoided: Japanese uses the person’s name or title instead; between partners it can mean “dear”.',
+    デブ: 'Rude: an insult about someone’s weight. To describe a person, say 太っている.',
+    'ばか|ばか': 'An insult (“idiot”); between close friends it can be teasing, but never use it to strangers.',
+    'お前|おまえ': 'Familiar and often rough: men use it to close friends or people below them; rude to anyone else.',
+    'くそ|くそ': 'Vulgar: “shit; damn”. Not for polite company.',
+    'くたばる|くたばる': 'Rough and casual; as “to die” it is contemptuous.',
+    'はえ|はえ': 'Said of a person, “fly” is an insult (a worthless person).',
+    '移民|いみん': 'Neutral in news and statistics; like “immigrant” in English, it can be politically charged.',
+    '芋|いも': 'Slang: 芋 or 芋っぽい said of a person means “country bumpkin”.',
+    'さる|さる': 'Calling a person 猿 is an insult (“idiot”, “sly”).',
+    '玉|たま': 'Said of a person (あいつはいい玉だ), it is disparaging.',
+    '掘る|ほる': 'Also vulgar slang; the everyday meaning is “to dig”.',
+    '犬|いぬ': 'Said of a person, 犬 is an insult (a spy or a lackey).',
+    '己|おのれ': 'As “you” (おのれ!) it is hostile and insulting.',
+    '乞食|こじき': 'Offensive when said of a person (“beggar”); news and polite speech avoid it.',
+    '在日|ざいにち': 'On its own it often means Korean residents of Japan, sometimes with prejudice; use the full phrase.',
+    '食い込む|くいこむ': 'Also vulgar slang; the everyday meaning is “to bite into; to cut into”.',
+    '食らう|くらう': 'As “to eat; to drink” it is rough and impolite; “to receive (a blow)” is everyday.',
+    'たれ|たれ': 'As a suffix (馬鹿たれ, しみったれ) it is an insult.',
+    '素|す': 'As a prefix (素人, 素顔) it is neutral; 素 alone belittling someone (“mere”) is rude.',
+    '息子|むすこ': 'Also slang for “penis”. Say 息子さん for someone else’s son.',
+    '豚|ぶた': 'Calling a person 豚 is an insult (“fatso”).',
+    '尼|あま': 'As a word for a woman it is a vulgar insult; as “nun” it is neutral.',
+    '抜かす|ぬかす': 'As “to say” (何を抜かすか) it is rude and contemptuous.',
+    '抜く|ぬく': 'Also vulgar slang; the everyday meanings are “to pull out; to leave out; to overtake”.',
+    '半島|はんとう': 'Neutral as geography; used alone to mean Korea, it can carry prejudice.',
+    '百姓|ひゃくしょう': 'Considered offensive for farmers today; say 農家 or 農民.',
+    '負け犬|まけいぬ': 'A put-down; also used contemptuously of unmarried older women.',
+    '風情|ふぜい': 'After a noun (私風情) it belittles: “the likes of”.',
+    'まぐろ|まぐろ': 'Also vulgar slang; the everyday meaning is “tuna”.',
+    '野郎|やろう': 'Rude and masculine: “guy” at best, “bastard” at worst (この野郎!). Never polite.',
+    '落ちこぼれ|おちこぼれ': 'Hurtful when said of a person (a pupil who cannot keep up).',
+  }),
+);
+
+/**
+ * Written forms that are genuinely two words (different reading, different meaning), both worth teaching: each is
+ * its own card, and the test that no written form appears twice allows exactly these.
+ */
+export const HOMOGRAPHS: ReadonlySet<string> = new Set<string>(
+  `一日 一月 方 分 金 年 時 風 角 音 心 側 床 市 空 空く 開く 開ける 上下 月日 主 間 大家 市場 度 実 一行 面 人前 人事 位
+   一足 黄金 博士 数 目下 文 表 直 節 心中 対 紅葉 相対 分別 抱く 守り 仮名 寒気 上 下 中 外 前 何 十 今日 小人 大勢`.split(/\s+/).filter(Boolean),
+);
+
+/**
+ * Readings of one word that EDICT lists as separate entries: the main reading is taught, the other one is shown as
+ * a variant (written|other reading → main reading).
+ */
+export const READING_VARIANTS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '明日|あす': 'あした', '得る|うる': 'える', '埋める|うずめる': 'うめる', '退ける|どける': 'のける', '文字|もんじ': 'もじ',
+    '赤色|せきしょく': 'あかいろ',
+    // A spelling folded into another word (the value is then the full key of that word).
+    'あー|あー': 'ああ|ああ', '合わす|あわす': '合わせる|あわせる', '表わす|あらわす': '表す|あらわす',
+    '現われる|あらわれる': '現れる|あらわれる', '済ます|すます': '済ませる|すませる',
+  }),
+);
+
+/**
+ * Spellings that stay words of their own although an EDICT entry lists them together: kanji that tell a learner
+ * which meaning is meant (速い "fast" / 早い "early", 開く "to open" / 空く "to become empty", 暖かい weather /
+ * 温かい food). Japanese dictionaries and textbooks teach them apart.
+ */
+export const SEPARATE_SPELLINGS: ReadonlySet<string> = new Set(
+  `速い 速く 速める 速さ 空く 空ける 明ける 開ける 開く 降ろす 下ろす 暖かい 温かい 暖まる 温まる 暖める 温める
+   伸びる 延びる 伸ばす 延ばす 越える 超える 勤める 務める 努める 締まる 閉まる 締める 閉める 貼る 張る 保障 保証
+   揚げる 挙げる 上げる 揚がる 挙がる 上がる 表す 現す 表れる 現れる 登る 上る 飛ぶ 跳ぶ 直す 治す 初め 始め
+   利く 効く 討つ 打つ 撃つ 会う 合う 遭う 図る 熱い 暑い 厚い 
+   収める 納める 治める 修める 写す 映す 移す 代わる 変わる 換わる 替わる 代える 変える 換える 替える 返る 帰る
+   返す 帰す 分かれる 別れる 止める 留める 泊める 止まる 留まる 泊まる 取る 撮る 捕る 採る 執る`.split(/\s+/).filter(Boolean),
+);
+
+/**
+ * Kana spellings two EDICT words share: the word named here keeps the kana (by its kanji form); the other is written
+ * in kanji, or left out when it has none. あの the demonstrative is a first-week word; あの the filler is taught with it.
+ */
+export const KANA_OWNERS: ReadonlyMap<string, string> = new Map(Object.entries({ あの: '彼の' }));
+
+/** Variant spellings not shown with their word: rude or dismissive forms (婆さん beside おばあさん). */
+export const HIDDEN_VARIANTS: ReadonlySet<string> = new Set(['婆さん|ばあさん', '爺さん|じいさん']);
+
+/**
+ * Senses a card does not show (by the start of a gloss): sexual slang EDICT does not tag, and senses that would
+ * mislead a learner. The word stays; only these senses are left out of its card and dictionary entry.
+ */
+export const HIDDEN_SENSES: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    'はめる|はめる': ['to have sex'],
+    '本番|ほんばん': ['penetrative'],
+    'ひも|ひも': ['man who is financially dependent'],
+    '売り|うり': ['prostitution'],
+    '小人|こびと': ['dwarf'],
+  }),
+);
+
+/** The usual spelling of a word where EDICT's order would pick another (日日 → 日にち): reading → written. */
+export const PREFERRED_SPELLINGS: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ひにち: '日にち', ともす: '灯す', あしもと: '足元', きょうどう: '共同' }),
+);
