@@ -108,7 +108,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     if (authored.has(s[0])) warn(`sentence for ${s[0]} written twice; the first is kept`);
     else authored.set(s[0], s);
   }
-  const { cards, kanji: kanjiReadings } = buildReadings({
+  const { cards, kanji: kanjiReadings, missingMainOn } = buildReadings({
     kanji: ordered,
     vocab: ranked,
     teachIndex: (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity,
@@ -276,7 +276,10 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
       counts,
     }),
   );
-  const issues = validateContent(options.outDir);
+  const issues = [
+    ...validateContent(options.outDir),
+    ...missingMainOn.map((m) => ({ file: 'readings.json' as const, message: `${m}: the main on reading is used by a course word but has no card` })),
+  ];
   for (const i of issues.slice(0, 50)) log(`invalid: ${i.file}: ${i.message}`);
   if (issues.length > 50) log(`… ${issues.length - 50} more problems`);
   log(`wrote ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')} to ${options.outDir}`);

@@ -83,7 +83,7 @@ export interface ReadingsInput {
  * card without an example word, for an admin to complete. The example word is chosen greedily in course order:
  * a word with a sentence, not yet used by another card, easiest first.
  */
-export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kanji: KanjiReadings[] } {
+export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kanji: KanjiReadings[]; missingMainOn: string[] } {
   const lookup = new Map(input.kanji.map((k) => [k.entry.literal, candidateReadings(k.entry)]));
   const options = new Map<string, RankedVocab[]>();
   const keyOf = (kanji: string, r: KanjiReading) => `${kanji}\u0000${r.kind}\u0000${r.reading}`;
@@ -155,7 +155,15 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
     if (!c.vocab) continue;
     c.sameVocabReadingIds = byVocab.get(c.vocab.id)!.filter((o) => o !== c).map((o) => o.id);
   }
-  return { cards, kanji: kanjiOut };
+  // Every kanji whose main on reading a course word uses has a card for it (the issue: 謝 シャ, 迷 メイ were missing).
+  const missingMainOn: string[] = [];
+  for (const k of input.kanji) {
+    const mainOn = (lookup.get(k.entry.literal) ?? []).find((r) => r.kind === 'on');
+    if (!mainOn || !(options.get(keyOf(k.entry.literal, mainOn)) ?? []).length) continue;
+    if (EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(mainOn)}`)) continue;
+    if (!cards.some((c) => c.kanji === k && c.reading === mainOn)) missingMainOn.push(`${k.entry.literal} ${displayReading(mainOn)}`);
+  }
+  return { cards, kanji: kanjiOut, missingMainOn };
 }
 
 /**

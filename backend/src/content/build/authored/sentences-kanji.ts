@@ -98,7 +98,6 @@ export const KANJI_SENTENCES: readonly AuthoredSentence[] = [
   v('文化|ぶんか', '日本の文化に興味があります。', 'I\'m interested in Japanese culture.'),
   v('注文|ちゅうもん', '店員さんにコーヒーを注文しました。', 'I ordered a coffee from the waiter.'),
   v('文|ふみ', '昔の人は遠くの友に文を書きました。', 'In the old days people wrote letters to friends far away.', { readings: { 文: 'ふみ', 友: 'とも' } }),
-  v('千代|ちよ', '「君が代は千代に八千代に」と歌います。', 'We sing "May your reign last a thousand, eight thousand generations".', { ruby: '「君[きみ]が代[よ]は千代[ちよ]に八千代[やちよ]に」と歌[うた]います。', context: 'The opening of Kimigayo, the national anthem.' }),
   v('水曜日|すいようび', '水曜日は午後から授業があります。', 'On Wednesdays I have classes in the afternoon.'),
   v('男性|だんせい', 'あの男性は私の上司です。', 'That man is my boss.'),
   v('長男|ちょうなん', '田中さんの長男は医者です。', 'Mr Tanaka\'s eldest son is a doctor.'),

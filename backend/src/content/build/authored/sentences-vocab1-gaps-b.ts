@@ -31,7 +31,7 @@ export const VOCAB1_GAP_SENTENCES_B: readonly AuthoredSentence[] = [
   v('風呂|ふろ', '毎晩、お風呂に入ります。', 'I take a bath every evening.', { context: 'Usually said as お風呂; お風呂に入る is "to take a bath".' }),
   v('門|もん', '学校の門の前で待っています。', 'I\'m waiting in front of the school gate.'),
   v('壁|かべ', '私の部屋の壁は白いです。', 'The walls of my room are white.'),
-  v('良い|よい', 'これはとても良い辞書です。', 'This is a very good dictionary.'),
+  v('いい|いい', 'これはとてもいい辞書です。', 'This is a very good dictionary.', { context: 'いい is the everyday word; 良い (よい) is its written, more formal form.' }),
   v('後ろ|うしろ', '猫はテレビの後ろで寝ています。', 'The cat is sleeping behind the TV.'),
   v('お手洗い|おてあらい', 'すみません、お手洗いはどこですか。', 'Excuse me, where is the restroom?'),
   v('かかる|かかる', '学校までバスで一時間かかります。', 'It takes an hour to get to school by bus.', { target: 'かかり' }),

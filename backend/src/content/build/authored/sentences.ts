@@ -1,5 +1,6 @@
 import type { AuthoredSentence } from '../sentences';
 import { KANA_SENTENCES } from './sentences-kana';
+import { KATAKANA_SENTENCES } from './sentences-kana-katakana';
 import { VOCAB1_SENTENCES } from './sentences-vocab1';
 import { VOCAB2_SENTENCES } from './sentences-vocab2';
 import { VOCAB3_SENTENCES } from './sentences-vocab3';
@@ -12,6 +13,7 @@ import { VOCAB1_GAP_SENTENCES_C } from './sentences-vocab1-gaps-c';
 /** Every hand-written sentence, by the material it was written for. */
 export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...KANA_SENTENCES,
+  ...KATAKANA_SENTENCES,
   ...VOCAB1_SENTENCES,
   ...VOCAB2_SENTENCES,
   ...VOCAB3_SENTENCES,

@@ -43,6 +43,7 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
     '北海|ほっかい': 'obscure', '青山|せいざん': 'obscure', '八千代|やちよ': 'obscure', '大山|たいざん': 'obscure',
     '天神|てんじん': 'obscure', '一条|いちじょう': 'obscure', '仕手|して': 'obscure', '新手|あらて': 'obscure',
     '繰る|くる': 'obscure', '上|かみ': 'old-fashioned', '辞す|じす': 'formal and rare', '一手|いって': 'obscure',
+    '千代|ちよ': 'poetic (known from the national anthem), not a word to learn 千 by', '早|はや': 'literary adverb',
   }),
 );
 
@@ -100,7 +101,8 @@ export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
  */
 export const HOMOGRAPHS: ReadonlySet<string> = new Set<string>(
   `一日 一月 方 分 金 年 時 風 角 音 心 側 床 市 空 空く 開く 開ける 上下 月日 主 間 大家 市場 度 実 一行 面 人前 人事 位
-   一足 黄金 博士 数 目下 文 表 直 節 心中 対 紅葉 相対 分別 抱く 守り 仮名 寒気 上 下 中 外 前 何 十 今日 小人 大勢`.split(/\s+/).filter(Boolean),
+   一足 黄金 博士 数 目下 文 表 直 節 心中 対 紅葉 相対 分別 抱く 守り 仮名 寒気 上 下 中 外 前 何 十 今日 小人 大勢
+   方々 早々 細々`.split(/\s+/).filter(Boolean),
 );
 
 /**
@@ -114,6 +116,8 @@ export const READING_VARIANTS: ReadonlyMap<string, string> = new Map(
     // A spelling folded into another word (the value is then the full key of that word).
     'あー|あー': 'ああ|ああ', '合わす|あわす': '合わせる|あわせる', '表わす|あらわす': '表す|あらわす',
     '現われる|あらわれる': '現れる|あらわれる', '済ます|すます': '済ませる|すませる',
+    // いい is the everyday word a beginner learns; 良い よい is its written, more formal form.
+    '良い|よい': 'いい|いい',
   }),
 );
 
