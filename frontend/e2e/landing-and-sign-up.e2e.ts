@@ -37,7 +37,8 @@ describe('landing and sign-up', () => {
     await page.getByRole('link', { name: 'Credits and licences' }).click();
     await page.getByRole('heading', { level: 1, name: 'About Kioku' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/about');
-    expect(await page.getByRole('link', { name: /CC BY-SA 3\.0/ }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/3.0/');
+    expect(await page.getByRole('link', { name: /CC BY-SA 3\.0/ }).first().getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/3.0/');
+    expect(await page.getByRole('link', { name: 'KanjiVG' }).getAttribute('href')).toBe('https://kanjivg.tagaini.net');
     await page.getByText('This app uses the EDICT and KANJIDIC2 dictionary files.', { exact: false }).waitFor();
     await screenshot(page, 'about-1280');
     // Reloading /about signed out stays on it (a public page, not a redirect to sign-in).

@@ -4,6 +4,7 @@ import type { KanaEntry, KanjiEntry, ReadingEntry, SentenceEntry, VocabEntry } f
 import { validateContent, type ValidationIssue } from '../validate/validate-content';
 import { CORE_VOCAB } from './authored/core-vocab';
 import { N5_CORE } from './authored/n5-core';
+import { N3_CORE } from './authored/n3-core';
 import { AUTHORED_SENTENCES } from './authored/sentences';
 import { parseEdict, parseEdictLine } from './edict';
 import { buildKana } from './kana';
@@ -45,6 +46,8 @@ export interface BuildContentResult {
   warnings: string[];
   /** i+1 per course and level: how much of each card's sentence the learner already knows. */
   known: LevelShare[];
+  /** Per card sentence: its course and level and the share of known words (for authors rewriting a level). */
+  coverage: Array<{ course: string; level: number; sentenceId: number; share: KnownShare }>;
   durationMs: number;
 }
 
@@ -81,6 +84,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     candidates: teachable,
     kanji: kanjiMap,
     core: CORE_VOCAB,
+    listed: N3_CORE,
     allHeadwords: edict.allHeadwords,
     glossFreq: glossFrequencies(edict.rows.map((r) => r.slice(r.indexOf('/')))),
     teaches: (c) => {
@@ -235,10 +239,10 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   // i+1: the share of known words in each card's sentence, per course and level (docs/content.md).
   const rule = knownRule(vocabOut, readingsOut.map((r) => ({ course: r.course, level: r.level, vocabId: r.vocab_id })), kanaOut);
   const vocabOutById = new Map(vocabOut.map((v) => [v.id, v]));
-  const coverage: Array<{ course: string; level: number; share: KnownShare }> = [];
+  const coverage: Array<{ course: string; level: number; sentenceId: number; share: KnownShare }> = [];
   const measure = (course: string, level: number, sentenceId: number | undefined) => {
     const t = sentenceId === undefined ? undefined : sentenceTokens.get(sentenceId);
-    if (t) coverage.push({ course, level, share: knownShare(t.tokens, t.start, t.end, rule(course, level)) });
+    if (t) coverage.push({ course, level, sentenceId: sentenceId!, share: knownShare(t.tokens, t.start, t.end, rule(course, level)) });
   };
   for (const k of kanaOut) measure('kana', k.level, k.sentence_id);
   for (const v of vocabOut) measure(v.course, v.level, v.sentence_id);
@@ -283,7 +287,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   for (const i of issues.slice(0, 50)) log(`invalid: ${i.file}: ${i.message}`);
   if (issues.length > 50) log(`… ${issues.length - 50} more problems`);
   log(`wrote ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')} to ${options.outDir}`);
-  return { counts, issues, warnings, known, durationMs: Date.now() - started };
+  return { counts, issues, warnings, known, coverage, durationMs: Date.now() - started };
 }
 
 /**
@@ -300,7 +304,7 @@ async function readWordSources(files: SourceFiles, log: (m: string) => void) {
   const kanjiMap = new Map(ordered.map((k) => [k.entry.literal, k]));
   const candidates = buildCandidates(edict.lines, { kanjiRank: (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity, separate: SEPARATE_SPELLINGS, kanaOwner: KANA_OWNERS });
   const excluded = (c: VocabCandidate) => EXCLUDED_WORDS.has(`${c.written}|${c.reading}`) || EXCLUDED_WORDS.has(c.written);
-  const extra = coreWordsOutsideCommon(edict.rows, [...CORE_VOCAB, ...N5_CORE], candidates);
+  const extra = coreWordsOutsideCommon(edict.rows, [...CORE_VOCAB, ...N5_CORE, ...N3_CORE], candidates);
   if (extra.length) log(`core vocab: ${extra.map((c) => c.written).join(' ')} taken from EDICT lines without the common mark`);
   const teachable = preferSpellings(mergeReadingVariants([...candidates, ...extra], READING_VARIANTS), PREFERRED_SPELLINGS).filter((c) => !excluded(c));
   log(`${edict.lines.length} common EDICT lines → ${candidates.length} candidate words, ${candidates.length + extra.length - teachable.length} merged or excluded by hand`);

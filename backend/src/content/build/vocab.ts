@@ -25,8 +25,8 @@ export interface RankedVocab {
   written: string;
   definition: string;
   tab: VocabTab;
-  /** "core" for the hand-picked Vocab I list, otherwise "heuristic". */
-  source: 'core' | 'heuristic';
+  /** "core" for the hand-picked Vocab I list, "listed" for the N4–N3 list, otherwise "heuristic". */
+  source: 'core' | 'listed' | 'heuristic';
   score: number;
   /** Pitch accent (downstep mora, 0 = flat), filled by the build from NAIST-jdic when the word is in it. */
   pitch?: number[];
@@ -36,6 +36,8 @@ export interface RankInputs {
   candidates: VocabCandidate[];
   kanji: Map<string, OrderedKanji>;
   core: readonly string[];
+  /** The N4–N3 list (authored/n3-core.ts): kept in the course, right after the core, ordered by score. */
+  listed?: readonly string[];
   /** English word counts over all EDICT glosses (see glossRarity). */
   glossFreq?: Map<string, number>;
   /** Every EDICT headword, for word-family counts. */
@@ -75,8 +77,7 @@ function kanjiDifficulty(ch: string, kanji: Map<string, OrderedKanji>): number {
  * morae, polysemy (basic words have many senses), how many other common words contain this one (学校 is inside
  * 小学校, 中学校 …), and penalties for proper nouns, specialist fields, four-character idioms, proverbs,
  * abbreviations, long loanwords, onomatopoeia, phrases and one-kanji on'yomi words (説, 術). With the frequency
- * proxy, frequency leads, and a kanji word whose frequency score is coarse is helped by its word family
- * (coarseFamilyBonus).
+ * proxy, frequency leads; rankVocab then reorders the kanji words whose frequency score is coarse (reorderCoarseKanjiWords).
  */
 export function heuristicScore(
   c: VocabCandidate,
@@ -107,7 +108,6 @@ export function heuristicScore(
       : frequency + 0.15 * kd + 0.1 * len + 0.3 * glossRarity;
   s -= 0.035 * Math.min(senses - 1, 4) + 0.005 * Math.min(glosses - 1, 8);
   s -= 0.03 * Math.log2(1 + Math.min(15, family));
-  if (frequency !== undefined && chars.length >= 2 && chars.every(isKanjiChar)) s -= coarseFamilyBonus(frequency, family);
   if (!inDictionary) s += 0.08;
   const first = c.senses[0];
   const gloss = first.glosses[0] ?? '';
@@ -133,31 +133,54 @@ export function heuristicScore(
  * Where UniDic's score stops telling words apart: from COARSE_FROM it fades in, from COARSE_TO on it is all coarse.
  * A frequent word that nothing competes with in UniDic's model gets about as little weight as a rare one
  * (frequency.ts, "Limits"): 迷惑 0.72, 募集 0.79 and 介護 0.68 sit beside 糾弾 and 摘発 (0.79), and 2,000 words
- * share 0.79 alone. Below 0.5 the score ranks the gold standards well and is left to lead.
+ * share 0.79 alone.
  */
-export const COARSE_FROM = 0.5;
+export const COARSE_FROM = 0.4;
 export const COARSE_TO = 0.8;
 /** Per doubling of the word family, at full coarseness. */
 export const COARSE_FAMILY_WEIGHT = 0.1;
 /** Families beyond this size add nothing (放送 heads 78 headwords, 介護 25, 迷惑 25, 摘発 none). */
 const COARSE_FAMILY_CAP = 63;
 
-/** 0 (UniDic's score can be trusted) … 1 (coarse): how much the other signals must decide. */
+/** 0 (UniDic's score can be trusted) … 1 (coarse): how much the word family must decide. */
 export function coarseness(frequency: number): number {
   return Math.max(0, Math.min(1, (frequency - COARSE_FROM) / (COARSE_TO - COARSE_FROM)));
 }
 
-/**
- * Score taken off a word written in kanji only when its frequency score is coarse: the size of its EDICT word family
- * (headwords that contain it). Everyday kango head many compounds and phrases (介護士, 介護保険, 要介護; 迷惑メール,
- * 迷惑をかける), specialist ones few, so among words UniDic cannot separate the family is the best signal we have
- * offline. On hand-judged lists (348 everyday N4–N2 kango against 672 rare ones of the same shape) it lifts the AUC
- * from 0.72 to 0.80; NAIST-jdic and IPADIC costs, kanji frequency and gloss rarity each add under 0.01 on top.
- * Kana and katakana words are left out: a loanword's family is its loanword phrases (ダウン heads dozens), not a
- * sign that learners meet it.
- */
+/** How far a coarse kanji word's EDICT word family (headwords that contain it) moves it up among its peers. */
 export function coarseFamilyBonus(frequency: number, family: number): number {
   return COARSE_FAMILY_WEIGHT * coarseness(frequency) * Math.log2(1 + Math.min(COARSE_FAMILY_CAP, Math.max(0, family)));
+}
+
+export interface CoarseItem {
+  key: string;
+  score: number;
+  /** Frequency proxy (undefined without the table: nothing is reordered). */
+  frequency?: number;
+  family: number;
+  /** Written in kanji only (two characters or more): 迷惑, 介護, 雰囲気. */
+  kanjiWord: boolean;
+}
+
+/**
+ * Reorders the kanji words whose frequency score is coarse (≥ COARSE_FROM) among themselves by their word family:
+ * they keep, as a group, exactly the scores (places) they had, and within the group the order follows
+ * score − coarseFamilyBonus. Everyday kango head many compounds and phrases (介護士, 介護保険, 要介護; 迷惑メール,
+ * 迷惑をかける), specialist ones few, so among words UniDic cannot separate the family is the best signal available
+ * offline. On hand-judged lists (348 everyday N4–N2 kango against 672 rare ones of the same shape) this lifts the
+ * AUC from 0.72 to 0.80; NAIST-jdic and IPADIC costs, kanji frequency and gloss rarity add under 0.01 on top.
+ * Reordering instead of adding a bonus matters: the same term as a bonus lifted 870 kango into the 10,000 and pushed
+ * out some 400 everyday loanwords and native words of middling UniDic score (チョコレート, ストレス, しっかり, 黙る);
+ * swapping places trades rare kango for everyday ones and leaves every other word where it was. Kana and katakana
+ * words are not in the group: a loanword's family is its loanword phrases (ダウン heads dozens). Returns the new
+ * score of each word of the group, by key.
+ */
+export function reorderCoarseKanjiWords(items: readonly CoarseItem[]): Map<string, number> {
+  const group = items.filter((i) => i.kanjiWord && i.frequency !== undefined && i.frequency >= COARSE_FROM);
+  const slots = group.map((i) => i.score).sort((a, b) => a - b);
+  const adjusted = (i: CoarseItem) => i.score - coarseFamilyBonus(i.frequency!, i.family);
+  const order = [...group].sort((a, b) => adjusted(a) - adjusted(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return new Map(order.map((i, n) => [i.key, slots[n]]));
 }
 
 /** Loanwords carry no kanji signal; EDICT marks about 2,000 as common, most of them not beginner words. */
@@ -290,18 +313,34 @@ export function rankVocab(inputs: RankInputs): RankedVocab[] {
   const { candidates, kanji, core, inDictionary, log } = inputs;
   const coreWords = matchCore(core, candidates, log);
   const coreOriginals = new Set(coreWords.map((m) => m.original));
+  // The N4–N3 list: words a teacher wants in the first 10,000 whatever the frequency proxy says (休憩, 誤解, 挑戦
+  // look like rare kango to every offline signal). They follow the core list, ordered among themselves by score.
+  const listedWords = matchCore(inputs.listed ?? [], candidates.filter((c) => !coreOriginals.has(c)), (m) => log?.(m.replace('core vocab', 'N4–N3 list')));
+  const listedOriginals = new Set(listedWords.map((m) => m.original));
   const family = familySizes(inputs.allHeadwords);
-  const scored = candidates
+  const base = candidates
     .filter((c) => !coreOriginals.has(c))
-    .map((c) => ({
-      c,
-      score: heuristicScore(c, kanji, (family.get(c.written) ?? 1) - 1, inDictionary(c), inputs.glossFreq ? glossRarity(c, inputs.glossFreq) : 0, inputs.frequency?.(c)),
-    }))
-    .sort((a, b) => a.score - b.score || (a.c.key < b.c.key ? -1 : a.c.key > b.c.key ? 1 : 0));
+    .map((c) => {
+      const fam = (family.get(c.written) ?? 1) - 1;
+      const frequency = inputs.frequency?.(c);
+      const score = heuristicScore(c, kanji, fam, inDictionary(c), inputs.glossFreq ? glossRarity(c, inputs.glossFreq) : 0, frequency);
+      const chars = [...c.written];
+      return { c, score, item: { key: c.key, score, frequency, family: fam, kanjiWord: chars.length >= 2 && chars.every(isKanjiChar) } };
+    });
+  const reordered = reorderCoarseKanjiWords(base.map((b) => b.item));
+  const byScore = (a: { c: VocabCandidate; score: number }, b: { c: VocabCandidate; score: number }) =>
+    a.score - b.score || (a.c.key < b.c.key ? -1 : a.c.key > b.c.key ? 1 : 0);
+  const allScored = base.map(({ c, score }) => ({ c, score: reordered.get(c.key) ?? score }));
+  const listedScore = new Map(allScored.filter((x) => listedOriginals.has(x.c)).map((x) => [x.c, x.score]));
+  const scored = allScored.filter((x) => !listedOriginals.has(x.c)).sort(byScore);
+  const listed = listedWords
+    .map((m) => ({ c: m.candidate, score: listedScore.get(m.original) ?? 0, written: m.written, definition: m.definition }))
+    .sort(byScore);
   const total = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2 + VOCAB_COURSE_SIZES.vocab3;
-  type Item = { c: VocabCandidate; score: number; source: 'core' | 'heuristic'; written: string; definition?: string };
+  type Item = { c: VocabCandidate; score: number; source: 'core' | 'listed' | 'heuristic'; written: string; definition?: string };
   const all: Item[] = [
     ...coreWords.map((m) => ({ c: m.candidate, score: 0, source: 'core' as const, written: m.written, definition: m.definition })),
+    ...listed.map((x) => ({ ...x, source: 'listed' as const })),
     ...scored.map((x) => ({ ...x, source: 'heuristic' as const, written: x.c.written })),
   ];
   if (all.length < total) throw new Error(`only ${all.length} vocab candidates, need ${total}`);
@@ -343,7 +382,7 @@ export function rankVocab(inputs: RankInputs): RankedVocab[] {
  * beyond the cut (in kanji teaching order); each such word replaces the last heuristic word whose kanji are all
  * taught by other kept words. Pulled-in words keep their score, so they sit at the end of Vocab III.
  */
-function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core' | 'heuristic' }>(
+function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core' | 'listed' | 'heuristic' }>(
   all: T[],
   total: number,
   kanji: Map<string, OrderedKanji>,
@@ -384,7 +423,9 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
     pulled.push(item);
   }
   log?.(`vocab: ${pulled.length} words pulled into Vocab III so every jōyō kanji with a common word has one`);
-  return [...kept, ...pulled].sort((a, b) => (a.source === b.source ? 0 : a.source === 'core' ? -1 : 1) || (a.source === 'core' ? 0 : a.score - b.score));
+  // Core in its hand-written order, then the N4–N3 list and the rest, each by score.
+  const tier = { core: 0, listed: 1, heuristic: 2 };
+  return [...kept, ...pulled].sort((a, b) => tier[a.source] - tier[b.source] || (a.source === 'core' ? 0 : a.score - b.score));
 }
 
 function evenSizes(n: number): number[] {

@@ -72,7 +72,7 @@ export const VOCAB1_GAP_SENTENCES_A: readonly AuthoredSentence[] = [
   v('答え|こたえ', '答えがわかりません。', 'I don\'t know the answer.'),
   v('言葉|ことば', '毎日、新しい言葉を覚えます。', 'I learn new words every day.'),
   v('意味|いみ', '先生に言葉の意味を聞きました。', 'I asked the teacher what the word meant.', { meanings: { 聞きました: 'to ask (polite, past)' } }),
-  v('漢字|かんじ', '漢字を書くのは難しいです。', 'Writing kanji is hard.'),
+  v('漢字|かんじ', 'この漢字はどう読みますか。', 'How do you read this kanji?'),
   v('英語|えいご', '姉は英語が上手です。', 'My older sister is good at English.'),
   v('外国|がいこく', '兄は外国で働いています。', 'My older brother works abroad.'),
 
@@ -97,9 +97,9 @@ export const VOCAB1_GAP_SENTENCES_A: readonly AuthoredSentence[] = [
   v('着く|つく', '家に着いたら、電話します。', 'I\'ll call you when I get home.'),
   v('止まる|とまる', '時計が止まっています。', 'The clock has stopped.'),
   v('曲がる|まがる', '銀行の前で左に曲がりました。', 'I turned left in front of the bank.'),
-  v('急ぐ|いそぐ', '時間がないので、急ぎましょう。', 'We don\'t have much time, so let\'s hurry.'),
+  v('急ぐ|いそぐ', 'もう時間がありません。急ぎましょう。', 'We\'re out of time. Let\'s hurry.'),
   v('疲れる|つかれる', 'たくさん歩いて、疲れました。', 'I walked a lot and I\'m tired.'),
-  v('困る|こまる', '傘がなくて、困りました。', 'I didn\'t have an umbrella and didn\'t know what to do.'),
+  v('困る|こまる', '道がわからなくて、困りました。', 'I didn\'t know the way and was stuck.'),
   v('死ぬ|しぬ', '去年、うちの犬が死にました。', 'Our dog died last year.'),
 
   // Level 5: daily life and descriptions

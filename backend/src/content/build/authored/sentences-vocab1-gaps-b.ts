@@ -161,7 +161,7 @@ export const VOCAB1_GAP_SENTENCES_B: readonly AuthoredSentence[] = [
   v('いつ|いつ', '夏休みはいつから始まりますか。', 'When do the summer holidays start?'),
   v('映画館|えいがかん', '駅の前に映画館ができました。', 'A new cinema has opened in front of the station.'),
   v('一昨年|おととし', '一昨年、日本に来ました。', 'I came to Japan the year before last.', { readings: { 一昨年: 'おととし' } }),
-  v('かける|かける', '毎週、母に電話をかけます。', 'I call my mother every week.', { target: 'かけ' }),
+  v('かける|かける', '時々、母に電話をかけます。', 'I sometimes call my mother.', { target: 'かけ' }),
   v('黄色い|きいろい', '妹は黄色い帽子をかぶっています。', 'My younger sister is wearing a yellow hat.'),
   v('靴下|くつした', '新しい靴下を買いました。', 'I bought some new socks.'),
   v('九日|ここのか', '五月九日に国へ帰ります。', 'I\'m going back to my country on the ninth of May.', { ruby: '五月[ごがつ]九日[ここのか]に国[くに]へ帰[かえ]ります。' }),

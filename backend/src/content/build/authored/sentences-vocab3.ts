@@ -116,7 +116,7 @@ export const VOCAB3_SENTENCES: readonly AuthoredSentence[] = [
   v('思い当たる|おもいあたる', '何か思い当たることはありますか。', 'Can you think of anything that might explain it?', { readings: { 何: 'なに' } }),
   v('当選|とうせん', '彼は選挙で当選しました。', 'He won the election.'),
   v('定年|ていねん', '父は来年、定年を迎えます。', 'My father reaches retirement age next year.'),
-  v('息子|むすこ', '息子は今年、小学生になりました。', 'My son started primary school this year.'),
+  v('息子|むすこ', '息子は会社で働いています。', 'My son works for a company.'),
   v('ふと|ふと', 'ふと空を見ると、虹が出ていました。', 'I happened to glance at the sky, and there was a rainbow.'),
   v('弱る|よわる', '祖父は最近、足が弱ってきました。', 'My grandfather\'s legs have been getting weaker lately.'),
   v('光線|こうせん', '強い光線から目を守ってください。', 'Protect your eyes from strong light.'),
