@@ -44,6 +44,10 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
     '天神|てんじん': 'obscure', '一条|いちじょう': 'obscure', '仕手|して': 'obscure', '新手|あらて': 'obscure',
     '繰る|くる': 'obscure', '上|かみ': 'old-fashioned', '辞す|じす': 'formal and rare', '一手|いって': 'obscure',
     '千代|ちよ': 'poetic (known from the national anthem), not a word to learn 千 by', '早|はや': 'literary adverb',
+    '頭|とう': 'counter, taught in sentences', '杯|さかずき': 'old-fashioned reading', '石|こく': 'old unit',
+    '日|にち': 'counter and suffix, taught in 日曜日, 三日', '羽|わ': 'counter, taught in sentences', '柄|え': 'rare reading',
+    '末|まつ': 'suffix (月末, 年末)', '紅|くれない': 'literary', '縦横|じゅうおう': 'literary reading',
+    '日日|ひにち': 'written 日にち', 'バラバラ|ばらばら': 'written ばらばら',
   }),
 );
 
@@ -102,7 +106,7 @@ export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
 export const HOMOGRAPHS: ReadonlySet<string> = new Set<string>(
   `一日 一月 方 分 金 年 時 風 角 音 心 側 床 市 空 空く 開く 開ける 上下 月日 主 間 大家 市場 度 実 一行 面 人前 人事 位
    一足 黄金 博士 数 目下 文 表 直 節 心中 対 紅葉 相対 分別 抱く 守り 仮名 寒気 上 下 中 外 前 何 十 今日 小人 大勢
-   方々 早々 細々`.split(/\s+/).filter(Boolean),
+   方々 早々 細々 札 品 額 股 罰`.split(/\s+/).filter(Boolean),
 );
 
 /**
@@ -116,6 +120,7 @@ export const READING_VARIANTS: ReadonlyMap<string, string> = new Map(
     // A spelling folded into another word (the value is then the full key of that word).
     'あー|あー': 'ああ|ああ', '合わす|あわす': '合わせる|あわせる', '表わす|あらわす': '表す|あらわす',
     '現われる|あらわれる': '現れる|あらわれる', '済ます|すます': '済ませる|すませる',
+    '背|せい': 'せ', '避ける|よける': 'さける', '埋まる|うずまる': 'うまる',
     // いい is the everyday word a beginner learns; 良い よい is its written, more formal form.
     '良い|よい': 'いい|いい',
   }),
@@ -139,7 +144,7 @@ export const SEPARATE_SPELLINGS: ReadonlySet<string> = new Set(
  * Kana spellings two EDICT words share: the word named here keeps the kana (by its kanji form); the other is written
  * in kanji, or left out when it has none. あの the demonstrative is a first-week word; あの the filler is taught with it.
  */
-export const KANA_OWNERS: ReadonlyMap<string, string> = new Map(Object.entries({ あの: '彼の' }));
+export const KANA_OWNERS: ReadonlyMap<string, string> = new Map(Object.entries({ あの: '彼の', クラブ: '倶楽部' }));
 
 /** Variant spellings not shown with their word: rude or dismissive forms (婆さん beside おばあさん). */
 export const HIDDEN_VARIANTS: ReadonlySet<string> = new Set(['婆さん|ばあさん', '爺さん|じいさん']);
