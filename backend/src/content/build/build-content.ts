@@ -30,12 +30,17 @@ import { FREQUENCY_FILE, frequencySource, readFrequencyTable, writeFrequencyTabl
 import { EXCLUDED_WORDS, HIDDEN_SENSES, HIDDEN_VARIANTS, KANA_OWNERS, PREFERRED_SPELLINGS, READING_VARIANTS, REGISTER_NOTES, SEPARATE_SPELLINGS } from './authored/word-list';
 import { MEANING_OVERRIDES } from './authored/meanings';
 
+/** backend/content, from src/content/build and from dist/content/build alike. */
+const COMMITTED_CONTENT_DIR = join(__dirname, '..', '..', '..', 'content');
+
 export interface BuildContentOptions {
   /** Directory the JSON files and SOURCES.md are written to (backend/content). */
   outDir: string;
   log?: (message: string) => void;
   /** Paths of the Debian files, when not in their default places. */
   sources?: Partial<SourceFiles>;
+  /** Where the derived inputs are read from (frequency.tsv); backend/content by default. */
+  derivedDir?: string;
 }
 
 export interface BuildContentResult {
@@ -76,9 +81,11 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   const readingLookup = new Map(kanjidic.entries.map((e) => [e.literal, candidateReadings(e)]));
   const lookup = (ch: string) => readingLookup.get(ch);
 
-  const frequencies = readFrequencyTable(options.outDir);
+  // Derived data (frequency.tsv) is an input, read from the committed content directory whatever outDir is.
+  const derivedDir = options.derivedDir ?? COMMITTED_CONTENT_DIR;
+  const frequencies = readFrequencyTable(derivedDir);
   const unscored = teachable.filter((c) => !frequencies.has(c.key)).length;
-  if (!frequencies.size) warn(`no ${FREQUENCY_FILE} in ${options.outDir}: words are ranked without the frequency proxy (npm run cli -- content:frequency)`);
+  if (!frequencies.size) warn(`no ${FREQUENCY_FILE} in ${derivedDir}: words are ranked without the frequency proxy (npm run cli -- content:frequency)`);
   else if (unscored) warn(`${unscored} candidate words are not in ${FREQUENCY_FILE} and count as unseen (npm run cli -- content:frequency)`);
   const ranked = rankVocab({
     candidates: teachable,
@@ -87,10 +94,15 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     listed: N3_CORE,
     allHeadwords: edict.allHeadwords,
     glossFreq: glossFrequencies(edict.rows.map((r) => r.slice(r.indexOf('/')))),
+    // What a word teaches for kanji coverage: each kanji, and `<kanji>:on` when it uses the kanji's main on reading.
     teaches: (c) => {
       if (!hasKanji(c.written)) return [];
       const a = alignReading(c.written, c.reading, lookup);
-      return a ? readingsUsed(a).map((u) => u.kanji) : [];
+      if (!a) return [];
+      return readingsUsed(a).flatMap((u) => {
+        const main = lookup(u.kanji)?.find((r) => r.kind === 'on');
+        return main && u.reading.kind === 'on' && u.reading.reading === main.reading ? [u.kanji, `${u.kanji}:on`] : [u.kanji];
+      });
     },
     inDictionary: (c) => tokenizer.lookup(c.written).some((w) => w.reading === toKatakana(c.reading)),
     frequency: frequencies.size ? (c) => frequencies.get(c.key) ?? 1 : undefined,
@@ -276,7 +288,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
       edictCreated: edict.created,
       edictHeader: edict.header,
       naistJdicVersion: packageVersion('open-jtalk-mecab-naist-jdic'),
-      frequencySource: frequencySource(options.outDir) ?? 'none (frequency.tsv missing)',
+      frequencySource: frequencySource(derivedDir) ?? 'none (frequency.tsv missing)',
       counts,
     }),
   );

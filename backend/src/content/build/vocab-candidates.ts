@@ -213,9 +213,12 @@ export function buildCandidates(lines: EdictLine[], options: CandidateOptions | 
     const group = ids.map((i) => kept[i]);
     // Main reading: a native spelling over a katakana one, a regular form over a colloquial or irregular one, then
     // the most frequent, then EDICT's order.
+    // A loanword spelt without its final ー is the older spelling (メーカ → メーカー, as newspapers and JIS write
+    // since the 2000s).
     const rankOf = (k: Kept) =>
       (isKatakanaWord(k.line.headword) && group.some((g) => !isKatakanaWord(g.line.headword)) ? 4 : 0) +
-      (k.senses[0].misc.includes('col') || k.line.headTags.some((t) => IRREGULAR_HEAD.has(t)) ? 2 : 0);
+      (k.senses[0].misc.includes('col') || k.line.headTags.some((t) => IRREGULAR_HEAD.has(t)) ? 2 : 0) +
+      (isKatakanaWord(k.line.headword) && group.some((g) => g.reading === `${k.reading}ー`) ? 1 : 0);
     const costOf = (k: Kept) => opts.cost?.(k.line.headword, k.reading) ?? Infinity;
     const main = group.reduce((a, b) => {
       const d = rankOf(b) - rankOf(a) || costOf(b) - costOf(a);

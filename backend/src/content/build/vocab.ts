@@ -118,13 +118,18 @@ export function heuristicScore(
   if (first.misc.includes('abbr')) s += 0.05;
   if (katakana && mora > 4) s += 0.04 * (mora - 4);
   if (first.pos.includes('exp')) s += 0.08;
+  // Frequent in text, but not vocabulary to learn as a word: grammar written as a word (たら, には, ために, もって,
+  // "indicates …"), numbers and number + counter (十四, 三時: the core teaches the pattern), and words that only
+  // exist inside compounds. UniDic rates them as very frequent, so without this they would open Vocab III.
+  if (frequency !== undefined && isGrammarLike(c)) s += 1;
+  if (frequency !== undefined && /^[一二三四五六七八九十百千万億]+[人時日月年回階本枚歳分円個台杯匹冊]?$/u.test(c.written)) s += 1;
   if (/^(.{2})\1$/u.test(c.written) && !ks.length) s += 0.1; // onomatopoeia: そわそわ, ぶるぶる
   // Nouns made from a verb stem (付き, 分け, 下り) are mostly met inside compounds.
   if (ks.length === 1 && chars.length === 2 && /[きぎしじちにびみりえけげせてねべめれ]$/.test(c.written) && !first.pos.some((p) => p.startsWith('v') || p.startsWith('adj'))) s += frequency === undefined ? 0.06 : 0.2;
   if (ks.length === 1 && chars.length === 1 && c.reading.length >= 2) {
     // A lone kanji read in on'yomi (説 せつ, 術 じゅつ) is usually a bound morpheme, not a word learners meet alone.
     const onLike = kanji.get(ks[0])?.entry.on.some((o) => toHiragana(o.replace(/-/g, '')) === c.reading);
-    if (onLike) s += 0.15;
+    if (onLike) s += frequency === undefined ? 0.15 : 0.4;
   }
   return s;
 }
@@ -181,6 +186,14 @@ export function reorderCoarseKanjiWords(items: readonly CoarseItem[]): Map<strin
   const adjusted = (i: CoarseItem) => i.score - coarseFamilyBonus(i.frequency!, i.family);
   const order = [...group].sort((a, b) => adjusted(a) - adjusted(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return new Map(order.map((i, n) => [i.key, slots[n]]));
+}
+
+/** A word that is really grammar: a conjunction, particle or copula form, or a gloss that describes a function. */
+function isGrammarLike(c: VocabCandidate): boolean {
+  const first = c.senses[0];
+  if (/^(indicates|used to|used after|used when|particle|suffix)/i.test(first.glosses[0] ?? '')) return true;
+  const kana = [...c.written].every((ch) => /[\u3040-\u309f]/.test(ch));
+  return kana && first.pos.length > 0 && first.pos.every((p) => p === 'conj' || p === 'exp' || p === 'prt' || p === 'cop');
 }
 
 /** Loanwords carry no kanji signal; EDICT marks about 2,000 as common, most of them not beginner words. */
@@ -402,10 +415,12 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
   const order = [...kanji.values()].sort((a, b) => a.teachIndex - b.teachIndex);
   const pulled: T[] = [];
   let cursor = kept.length - 1;
-  for (const k of order) {
-    const ch = k.entry.literal;
-    if (taught.get(ch)) continue;
-    const idx = rest.findIndex((i) => i.c.written.includes(ch) && [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(x)) && teaches(i.c).includes(ch));
+  // First every kanji, then every kanji's main on reading (`<kanji>:on` in what `teaches` returns), in teaching order.
+  const targets = [...order.map((k) => k.entry.literal), ...order.map((k) => `${k.entry.literal}:on`)];
+  for (const target of targets) {
+    const ch = [...target][0];
+    if (taught.get(target)) continue;
+    const idx = rest.findIndex((i) => i.c.written.includes(ch) && [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(x)) && teaches(i.c).includes(target));
     if (idx < 0) continue;
     // Drop the last heuristic word whose kanji stay taught without it.
     while (cursor >= 0) {
@@ -422,7 +437,7 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
     count(item, 1);
     pulled.push(item);
   }
-  log?.(`vocab: ${pulled.length} words pulled into Vocab III so every jōyō kanji with a common word has one`);
+  log?.(`vocab: ${pulled.length} words pulled into Vocab III so every jōyō kanji, and its main on reading, that a common word teaches has one`);
   // Core in its hand-written order, then the N4–N3 list and the rest, each by score.
   const tier = { core: 0, listed: 1, heuristic: 2 };
   return [...kept, ...pulled].sort((a, b) => tier[a.source] - tier[b.source] || (a.source === 'core' ? 0 : a.score - b.score));

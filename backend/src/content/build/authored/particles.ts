@@ -241,7 +241,7 @@ export const COMMON_GLOSSES: Readonly<Record<string, string>> = {
 export const KANA_VERB_GLOSSES: Readonly<Record<string, string>> = {
   あげる: 'to give',
   くれる: 'to give (me, us)',
-  できる: 'to be ready; to be made; can',
+  できる: 'can; to be able to; to be ready',
   はく: 'to wear (on the legs or feet)',
   やる: 'to do; to give (to an animal or plant)',
   つける: 'to switch on; to attach; to put on',

@@ -6,6 +6,10 @@ import { VOCAB2_SENTENCES } from './sentences-vocab2';
 import { VOCAB3_SENTENCES } from './sentences-vocab3';
 import { KANJI_SENTENCES } from './sentences-kanji';
 import { LEVEL1_GAP_SENTENCES } from './sentences-level1-gaps';
+import { LEVEL1_GAP_SENTENCES_2A } from './sentences-level1-gaps-2a';
+import { LEVEL1_GAP_SENTENCES_2B } from './sentences-level1-gaps-2b';
+import { LEVEL1_GAP_SENTENCES_3A } from './sentences-level1-gaps-3a';
+import { LEVEL1_GAP_SENTENCES_3B } from './sentences-level1-gaps-3b';
 import { VOCAB1_GAP_SENTENCES_A } from './sentences-vocab1-gaps-a';
 import { VOCAB1_GAP_SENTENCES_B } from './sentences-vocab1-gaps-b';
 import { VOCAB1_GAP_SENTENCES_C } from './sentences-vocab1-gaps-c';
@@ -19,6 +23,10 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB3_SENTENCES,
   ...KANJI_SENTENCES,
   ...LEVEL1_GAP_SENTENCES,
+  ...LEVEL1_GAP_SENTENCES_2A,
+  ...LEVEL1_GAP_SENTENCES_2B,
+  ...LEVEL1_GAP_SENTENCES_3A,
+  ...LEVEL1_GAP_SENTENCES_3B,
   ...VOCAB1_GAP_SENTENCES_A,
   ...VOCAB1_GAP_SENTENCES_B,
   ...VOCAB1_GAP_SENTENCES_C,

@@ -48,6 +48,17 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
     '日|にち': 'counter and suffix, taught in 日曜日, 三日', '羽|わ': 'counter, taught in sentences', '柄|え': 'rare reading',
     '末|まつ': 'suffix (月末, 年末)', '紅|くれない': 'literary', '縦横|じゅうおう': 'literary reading',
     '日日|ひにち': 'written 日にち', 'バラバラ|ばらばら': 'written ばらばら',
+    'モノ|もの': 'sense given is "mono"; もの is taught as 物', 'プリ|ぷり': 'prefix', 'アット|あっと': 'the @ sign',
+    'オート|おーと': 'fragment', 'グレイ|ぐれい': 'written グレー', 'すっごい|すっごい': 'colloquial form of すごい',
+    '上|じょう': 'taught in 以上, 上下', '中|ちゅう': 'taught in 中学校, 一日中', '否|ひ': 'formal, votes only',
+    '一打|いちだ': 'sports term', '一文|いちもん': 'old coin', '小学|しょうがく': 'fragment (小学校, 小学生)',
+    '大野|おおの': 'place and family name',
+    'ヵ月|かげつ': 'counter suffix (一ヵ月)', '一女|いちじょ': 'rare', 'される|される': 'grammar (the passive of する)',
+    'あのー|あのー': 'written あの', 'フォール|ふぉーる': 'wrestling term', '非|ひ': 'prefix (非常, 非公式)', '崎|さき': 'in place names', 'な|な': 'particle', 'アワー|あわー': 'fragment (ラッシュアワー)', 'みたところ|みたところ': 'phrase (見たところ)',
+    'まー|まー': 'written まあ', 'さー|さー': 'written さあ', 'なー|なー': 'written なあ', 'のく|のく': 'old-fashioned form of どく',
+    '高|たか': 'obscure on its own', '面|おもて': 'literary reading', '文|ふみ': 'literary', 'フォン|ふぉん': 'fragment',
+    '伊達|だて': 'rare on its own', 'だて|だて': 'rare on its own', '鳴門|なると': 'place name', '太刀|たち': 'historical',
+    'じゃう|じゃう': 'contraction, taught as grammar', 'とく|とく': 'contraction, taught as grammar', 'あい|あい': 'botanical homophone of 愛', 'さ|さ': 'interjection', '分かり|わかり': 'noun form, taught as 分かる',
   }),
 );
 
@@ -61,6 +72,12 @@ export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
     '男|おとこ': 'Said of a person, 男 alone can sound blunt; say 男の人 (or 男性).',
     'あそこ|あそこ': 'Also a euphemism for the genitals; in everyday speech it means “over there”.',
     '食う|くう': 'Rough and masculine for “to eat”; say 食べる.',
+    'ぼけ|ぼけ': 'As “idiot” it is an insult; of an elderly person (ぼける) it can hurt. In comedy, ぼけ is the funny one of a pair.',
+    'くず|くず': 'Said of a person, くず (“scum”) is a strong insult.',
+    '親父|おやじ': 'Casual, male speech for one’s father or an older man; 父 or お父さん in polite speech.',
+    'ハーフ|はーふ': 'Used for people of mixed parentage; common, but some find it othering (ミックス is also heard).',
+    'ちんちん|ちんちん': 'A child’s word for the penis (also a dog’s begging pose); keep it to family talk.',
+    '俺|おれ': 'Masculine and casual (“I”): used among friends; rude to superiors. Say 私 in polite speech.',
     '面|つら': 'Rough: “mug” for someone’s face; 顔 is the neutral word.',
     '手前|てまえ': 'As “you” (てめえ, 手前) it is rude and hostile; as “this side” it is everyday.',
     '小人|こびと': 'The sense “midget” is offensive; use it for dwarfs in fairy tales.',
@@ -120,7 +137,10 @@ export const READING_VARIANTS: ReadonlyMap<string, string> = new Map(
     // A spelling folded into another word (the value is then the full key of that word).
     'あー|あー': 'ああ|ああ', '合わす|あわす': '合わせる|あわせる', '表わす|あらわす': '表す|あらわす',
     '現われる|あらわれる': '現れる|あらわれる', '済ます|すます': '済ませる|すませる',
+    '個所|かしょ': '箇所|かしょ',
     '背|せい': 'せ', '避ける|よける': 'さける', '埋まる|うずまる': 'うまる',
+    '人混み|ひとごみ': '人ごみ|ひとごみ',
+    '万人|ばんじん': '万人|ばんにん',
     // いい is the everyday word a beginner learns; 良い よい is its written, more formal form.
     '良い|よい': 'いい|いい',
   }),
@@ -160,6 +180,11 @@ export const HIDDEN_SENSES: ReadonlyMap<string, readonly string[]> = new Map(
     'ひも|ひも': ['man who is financially dependent'],
     '売り|うり': ['prostitution'],
     '小人|こびと': ['dwarf'],
+    '豆|まめ': ['female genitalia'],
+    '愛|あい': ['Ireland'],
+    '発展|はってん': ['having an active sex life'],
+    'ピンク|ぴんく': ['erotic'],
+    '乱暴|らんぼう': ['rape'],
   }),
 );
 
