@@ -10,6 +10,9 @@ import { LEVEL1_GAP_SENTENCES_2A } from './sentences-level1-gaps-2a';
 import { LEVEL1_GAP_SENTENCES_2B } from './sentences-level1-gaps-2b';
 import { LEVEL1_GAP_SENTENCES_3A } from './sentences-level1-gaps-3a';
 import { LEVEL1_GAP_SENTENCES_3B } from './sentences-level1-gaps-3b';
+import { KANJI1_GAP_SENTENCES_A } from './sentences-kanji1-gaps-a';
+import { KANJI1_GAP_SENTENCES_B } from './sentences-kanji1-gaps-b';
+import { KANJI1_GAP_SENTENCES_C } from './sentences-kanji1-gaps-c';
 import { VOCAB1_GAP_SENTENCES_A } from './sentences-vocab1-gaps-a';
 import { VOCAB1_GAP_SENTENCES_B } from './sentences-vocab1-gaps-b';
 import { VOCAB1_GAP_SENTENCES_C } from './sentences-vocab1-gaps-c';
@@ -27,6 +30,9 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...LEVEL1_GAP_SENTENCES_2B,
   ...LEVEL1_GAP_SENTENCES_3A,
   ...LEVEL1_GAP_SENTENCES_3B,
+  ...KANJI1_GAP_SENTENCES_A,
+  ...KANJI1_GAP_SENTENCES_B,
+  ...KANJI1_GAP_SENTENCES_C,
   ...VOCAB1_GAP_SENTENCES_A,
   ...VOCAB1_GAP_SENTENCES_B,
   ...VOCAB1_GAP_SENTENCES_C,

@@ -9,6 +9,7 @@ export const MEANINGS_VOCAB2_B: Record<string, string> = {
   '速める|はやめる': 'to speed up; to quicken (a pace)',
   '討つ|うつ': 'to attack; to defeat (an enemy); to avenge',
   '撃つ|うつ': 'to shoot (a gun, at a target)',
+  '三男|さんなん': 'third son',
 
   // Vocab II, new words part A (vocab2-new-a.tsv): only the words whose first EDICT sense misleads a learner.
   '真面目|まじめ': 'serious; earnest; hard-working',
