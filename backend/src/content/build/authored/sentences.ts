@@ -13,6 +13,14 @@ import { LEVEL1_GAP_SENTENCES_3B } from './sentences-level1-gaps-3b';
 import { KANJI1_GAP_SENTENCES_A } from './sentences-kanji1-gaps-a';
 import { KANJI1_GAP_SENTENCES_B } from './sentences-kanji1-gaps-b';
 import { KANJI1_GAP_SENTENCES_C } from './sentences-kanji1-gaps-c';
+import { KANJI1_GAP_SENTENCES_D } from './sentences-kanji1-gaps-d';
+import { KANJI1_GAP_SENTENCES_E } from './sentences-kanji1-gaps-e';
+import { KANJI1_GAP_SENTENCES_F } from './sentences-kanji1-gaps-f';
+import { KANJI1_GAP_SENTENCES_G } from './sentences-kanji1-gaps-g';
+import { KANJI1_GAP_SENTENCES_H } from './sentences-kanji1-gaps-h';
+import { KANJI1_GAP_SENTENCES_I } from './sentences-kanji1-gaps-i';
+import { KANJI1_GAP_SENTENCES_J } from './sentences-kanji1-gaps-j';
+import { KANJI1_GAP_SENTENCES_K } from './sentences-kanji1-gaps-k';
 import { VOCAB1_GAP_SENTENCES_A } from './sentences-vocab1-gaps-a';
 import { VOCAB1_GAP_SENTENCES_B } from './sentences-vocab1-gaps-b';
 import { VOCAB1_GAP_SENTENCES_C } from './sentences-vocab1-gaps-c';
@@ -33,6 +41,14 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...KANJI1_GAP_SENTENCES_A,
   ...KANJI1_GAP_SENTENCES_B,
   ...KANJI1_GAP_SENTENCES_C,
+  ...KANJI1_GAP_SENTENCES_D,
+  ...KANJI1_GAP_SENTENCES_E,
+  ...KANJI1_GAP_SENTENCES_F,
+  ...KANJI1_GAP_SENTENCES_G,
+  ...KANJI1_GAP_SENTENCES_H,
+  ...KANJI1_GAP_SENTENCES_I,
+  ...KANJI1_GAP_SENTENCES_J,
+  ...KANJI1_GAP_SENTENCES_K,
   ...VOCAB1_GAP_SENTENCES_A,
   ...VOCAB1_GAP_SENTENCES_B,
   ...VOCAB1_GAP_SENTENCES_C,
