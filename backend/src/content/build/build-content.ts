@@ -430,7 +430,15 @@ function makeDictionary(candidates: VocabCandidate[], rows: string[], taught: Re
       const kana = /^[\u3041-\u309f]+$/.test(basicForm);
       const hits = [...(bySpelling.get(basicForm) ?? []), ...(kana ? (byReading.get(basicForm) ?? []).filter((c) => c.senses[0].misc.includes('uk') || c.written === basicForm) : [])];
       // The word itself before a word that merely lists this spelling (降る ふる before 下る, which EDICT also spells 降る).
-      hits.sort((a, b) => Number(b.written === basicForm || b.kanjiForm === basicForm) - Number(a.written === basicForm || a.kanjiForm === basicForm));
+      // Then the one whose reading shares the longest start with the reading in the sentence (止まる とまる, not 止まる
+      // とどまる, for とまりました).
+      const prefix = (r: string) => {
+        let n = 0;
+        while (n < r.length && n < reading.length && r[n] === reading[n]) n++;
+        return n;
+      };
+      const fit = (c: VocabCandidate) => (c.written === basicForm ? 200 : c.kanjiForm === basicForm ? 100 : 0) + prefix(c.reading);
+      hits.sort((a, b) => fit(b) - fit(a));
       const best =
         hits.find((c) => c.reading === reading && posOk(pos, c.senses[0].pos)) ??
         hits.find((c) => c.reading === reading) ??
