@@ -117,4 +117,8 @@ export const KANJI1_GAP_SENTENCES_K: readonly AuthoredSentence[] = [
   v('絹布|けんぷ', 'これは絹布で作ったハンカチです。', 'This is a handkerchief made of silk cloth.', { readings: { 絹布: 'けんぷ' } }),
   v('尺|しゃく', '昔の日本では、長さを尺で測りました。', 'In old Japan, length was measured in shaku.', { readings: { 尺: 'しゃく' }, context: 'One shaku is about 30 cm.' }),
   v('蚕|かいこ', '絹は蚕の糸から作られます。', 'Silk is made from the thread of silkworms.', { readings: { 蚕: 'かいこ' } }),
+  // The prefectures whose kanji are taught in grade 4 (茨 栃 媛).
+  v('茨城|いばらき', '私の祖母は茨城に住んでいます。', 'My grandmother lives in Ibaraki.'),
+  v('栃木|とちぎ', '夏休みに栃木の山へ行きました。', 'In the summer holidays I went to the mountains in Tochigi.'),
+  v('愛媛|えひめ', '愛媛の海はとてもきれいです。', 'The sea in Ehime is very beautiful.'),
 ];
