@@ -5,6 +5,7 @@ import { validateContent, type ValidationIssue } from '../validate/validate-cont
 import { CORE_VOCAB } from './authored/core-vocab';
 import { N5_CORE } from './authored/n5-core';
 import { N3_CORE } from './authored/n3-core';
+import { coreItems } from './core-items';
 import { AUTHORED_SENTENCES } from './authored/sentences';
 import { parseEdict, parseEdictLine } from './edict';
 import { buildKana } from './kana';
@@ -351,9 +352,7 @@ function coreWordsOutsideCommon(rows: readonly string[], items: readonly string[
     have.flatMap((c) => [`${c.written}|${c.reading}`, ...c.variants.map((v) => `${v}|${c.reading}`), ...c.otherForms.map((f) => `${f.written}|${f.reading}`)]),
   );
   const wanted = new Map<string, string>();
-  for (const item of items.flatMap((band) => band.split(/\s+/)).filter(Boolean)) {
-    const [w, r] = item.split('=')[0].split(':').concat(item.split('=')[0]);
-    const reading = toHiragana(r ?? w);
+  for (const { written: w, reading } of coreItems(items)) {
     const kanaItem = toHiragana(w) === reading;
     const merged = kanaItem && have.some((c) => c.otherForms.some((f) => f.reading === reading));
     if (!merged && !known.has(`${w}|${reading}`) && !known.has(`${toHiragana(w)}|${reading}`)) wanted.set(`${w}|${reading}`, w);
@@ -375,7 +374,7 @@ function coreWordsOutsideCommon(rows: readonly string[], items: readonly string[
 /** Part of speech, senses, variants and register note of a ranked word, in schema field order. */
 function vocabDetails(v: ReturnType<typeof rankVocab>[number]): Partial<VocabEntry> {
   const pos = partOfSpeech(v.candidate.senses[0]);
-  const variants = wordVariants(v.candidate, v.written).filter((f) => !HIDDEN_VARIANTS.has(`${f.written}|${f.reading}`));
+  const variants = wordVariants(v.candidate, v.written, HIDDEN_VARIANTS);
   const note = registerNote(v.candidate, REGISTER_NOTES);
   return {
     ...(pos ? { part_of_speech: pos } : {}),

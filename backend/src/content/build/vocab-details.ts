@@ -1,4 +1,5 @@
 import type { EdictSense } from './edict';
+import { isKanjiChar, isKatakanaChar } from './text';
 import { stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 
 /**
@@ -95,9 +96,13 @@ export function wordSenses(c: VocabCandidate, definition: string, hidden: readon
   return senses.slice(0, 3);
 }
 
-/** Other spellings and readings of the word, the taught form excluded. */
-export function wordVariants(c: VocabCandidate, written: string): Array<{ written: string; reading: string }> {
-  const seen = new Set([`${written}|${c.reading}`]);
+/** Other spellings and readings of the word, the taught form and `hidden` ones ("written|reading") excluded. */
+export function wordVariants(
+  c: VocabCandidate,
+  written: string,
+  hidden: ReadonlySet<string> = new Set(),
+): Array<{ written: string; reading: string }> {
+  const seen = new Set([`${written}|${c.reading}`, ...hidden]);
   const out: Array<{ written: string; reading: string }> = [];
   const add = (w: string, r: string) => {
     const k = `${w}|${r}`;
@@ -105,8 +110,9 @@ export function wordVariants(c: VocabCandidate, written: string): Array<{ writte
     seen.add(k);
     out.push({ written: w, reading: r });
   };
-  const loanword = [...written].every((ch) => /[\u30a0-\u30ff]/.test(ch));
-  for (const v of c.regularVariants) if (v !== written && !(loanword && /[\u3400-\u9fff]/.test(v))) add(v, c.reading);
+  // The kanji spellings of a loanword are ateji (洋杯 for コップ): not shown.
+  const loanword = [...written].every(isKatakanaChar);
+  for (const v of c.regularVariants) if (v !== written && !(loanword && [...v].some(isKanjiChar))) add(v, c.reading);
   for (const f of c.otherForms) add(f.written, f.reading);
   return out.slice(0, 8);
 }

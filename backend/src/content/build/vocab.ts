@@ -1,6 +1,7 @@
 import { stableId } from './hash';
 import { levelOf, levelSizes, type OrderedKanji } from './kanji';
 import { isKanjiChar, isKatakanaChar, moraCount, tabOf, toHiragana, type VocabTab } from './text';
+import { coreItems } from './core-items';
 import { shortDefinition, type VocabCandidate } from './vocab-candidates';
 
 export type VocabCourse = 'vocab1' | 'vocab2' | 'vocab3';
@@ -272,50 +273,41 @@ export function matchCore(core: readonly string[], cands: VocabCandidate[], log?
   // みな): the teacher's form becomes the word's main form.
   const byForm = new Map<string, VocabCandidate>();
   for (const c of cands) for (const f of c.otherForms) if (!byForm.has(`${f.written}|${f.reading}`)) byForm.set(`${f.written}|${f.reading}`, c);
-  const promote = (c: VocabCandidate, written: string, reading: string): VocabCandidate => {
-    const kana = toHiragana(written) === reading;
-    const w = written;
-    return {
-      ...c,
-      key: `${written}|${reading}`,
-      written,
-      kanjiForm: kana ? c.kanjiForm : w,
-      reading,
-      variants: [w],
-      regularVariants: [w],
-      otherForms: [{ written: c.written, reading: c.reading }, ...c.otherForms.filter((f) => !(f.written === w && f.reading === reading))],
-    };
-  };
+  const promote = (c: VocabCandidate, written: string, reading: string): VocabCandidate => ({
+    ...c,
+    key: `${written}|${reading}`,
+    written,
+    kanjiForm: toHiragana(written) === reading ? c.kanjiForm : written,
+    reading,
+    variants: [written],
+    regularVariants: [written],
+    otherForms: [{ written: c.written, reading: c.reading }, ...c.otherForms.filter((f) => !(f.written === written && f.reading === reading))],
+  });
   const out: CoreMatch[] = [];
   const taken = new Set<string>();
   const missing: string[] = [];
-  for (const band of core) {
-    for (const item of band.split(/\s+/).filter(Boolean)) {
-      const [spec, def] = item.split('=');
-      const [w, r] = spec.includes(':') ? spec.split(':') : [spec, spec];
-      const reading = toHiragana(r);
-      const options = byReading.get(reading) ?? [];
-      const hit =
-        options.find((c) => c.written === w) ??
-        options.find((c) => c.kanjiForm === w) ??
-        options.find((c) => c.variants.includes(w)) ??
-        (w === r ? options.find((c) => c.usuallyKana) : undefined);
-      const merged = !hit ? byForm.get(`${w}|${reading}`) ?? (w === r ? cands.find((c) => c.otherForms.some((f) => f.reading === reading)) : undefined) : undefined;
-      if (!hit && merged && !taken.has(merged.key)) {
-        taken.add(merged.key);
-        const c = promote(merged, w, reading);
-        out.push({ candidate: c, original: merged, written: c.written, definition: def?.replace(/_/g, ' ') });
-        continue;
-      }
-      if (!hit) {
-        missing.push(item);
-        continue;
-      }
-      if (taken.has(hit.key)) continue;
-      taken.add(hit.key);
-      const written = hit.usuallyKana || !hit.regularVariants.includes(w) ? hit.written : w;
-      out.push({ candidate: hit, original: hit, written, definition: def?.replace(/_/g, ' ') });
+  for (const { item, written: w, reading, definition, kanaOnly } of coreItems(core)) {
+    const options = byReading.get(reading) ?? [];
+    const hit =
+      options.find((c) => c.written === w) ??
+      options.find((c) => c.kanjiForm === w) ??
+      options.find((c) => c.variants.includes(w)) ??
+      (kanaOnly ? options.find((c) => c.usuallyKana) : undefined);
+    const merged = !hit ? (byForm.get(`${w}|${reading}`) ?? (kanaOnly ? cands.find((c) => c.otherForms.some((f) => f.reading === reading)) : undefined)) : undefined;
+    if (!hit && merged && !taken.has(merged.key)) {
+      taken.add(merged.key);
+      const c = promote(merged, w, reading);
+      out.push({ candidate: c, original: merged, written: c.written, definition });
+      continue;
     }
+    if (!hit) {
+      missing.push(item);
+      continue;
+    }
+    if (taken.has(hit.key)) continue;
+    taken.add(hit.key);
+    const written = hit.usuallyKana || !hit.regularVariants.includes(w) ? hit.written : w;
+    out.push({ candidate: hit, original: hit, written, definition });
   }
   if (missing.length) log?.(`core vocab: ${missing.length} items not found among EDICT common words: ${missing.join(' ')}`);
   return out;

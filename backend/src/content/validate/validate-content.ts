@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { vocabListProblems } from './vocab-list-checks';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import {
@@ -10,6 +9,7 @@ import {
   type VocabEntry,
 } from '../catalogue/content.schemas';
 import { kanaProblems } from './kana-checks';
+import { vocabListProblems } from './vocab-list-checks';
 import type { KanjiEntry } from '../catalogue/content.schemas';
 import { KANKEN_LEVELS, kankenLabel, type KankenLevel } from '../build/kanji';
 import { readComponents, readStrokes } from '../build/kanjivg';

@@ -1,4 +1,6 @@
 import { N5_CORE } from '../build/authored/n5-core';
+import { coreItems } from '../build/core-items';
+import { toHiragana } from '../build/text';
 import { EXCLUDED_WORDS, HOMOGRAPHS, REGISTER_NOTES } from '../build/authored/word-list';
 import type { VocabEntry } from '../catalogue/content.schemas';
 
@@ -12,14 +14,6 @@ import type { VocabEntry } from '../catalogue/content.schemas';
 export const ORIGIN_TAG = /\((?:wasei|[a-z]{3}):/;
 
 export const MONTHS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
-
-const toHiragana = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
-
-/** "written:reading" (or kana alone) → [written, hiragana reading]. */
-function parseItem(item: string): [string, string] {
-  const [w, r] = item.includes(':') ? item.split(':') : [item, item];
-  return [w, toHiragana(r)];
-}
 
 /** Whether a word list entry is the item: same reading, and the written form or one of its variants matches. */
 function isWord(v: VocabEntry, written: string, reading: string): boolean {
@@ -43,9 +37,8 @@ export function vocabListProblems(vocab: readonly VocabEntry[]): string[] {
     if (list.length > 1) problems.push(`${list.map((v) => v.kanji).join(' and ')} have the same reading and meaning "${list[0].definition}"`);
 
   const vocab1 = vocab.filter((v) => v.course === 'vocab1');
-  for (const item of N5_CORE) {
-    const [w, r] = parseItem(item);
-    if (!vocab1.some((v) => isWord(v, w, r))) problems.push(`N5 core word ${item} is not in Vocab I`);
+  for (const { item, written, reading } of coreItems(N5_CORE)) {
+    if (!vocab1.some((v) => isWord(v, written, reading))) problems.push(`N5 core word ${item} is not in Vocab I`);
   }
   for (const m of MONTHS) if (!vocab1.some((v) => v.kanji === m)) problems.push(`month ${m} is not in Vocab I`);
 
