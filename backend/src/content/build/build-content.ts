@@ -20,7 +20,8 @@ import { renderSources } from './sources-md';
 import { type KuromojiToken, loadTokenizer } from './tokenizer';
 import { type KnownShare, knownRule, knownShare, type LevelShare, levelShares } from './known-words';
 import { hasKanji, toHiragana, toKatakana } from './text';
-import { alignReading, readingsUsed } from './alignment';
+import { alignReading, type ReadingLookup, readingsUsed } from './alignment';
+import { counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
 import { assignIds, glossFrequencies, rankVocab } from './vocab';
 import { buildCandidates, keepSenseForGloss, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
@@ -30,6 +31,9 @@ import { loadFrequency, UNIDIC_PACKAGE } from './frequency';
 import { FREQUENCY_FILE, frequencySource, readFrequencyTable, writeFrequencyTable } from './frequency-table';
 import { EXCLUDED_WORDS, HIDDEN_SENSES, HIDDEN_VARIANTS, KANA_OWNERS, PREFERRED_SPELLINGS, READING_VARIANTS, REGISTER_NOTES, SEPARATE_SPELLINGS } from './authored/word-list';
 import { MEANING_OVERRIDES } from './authored/meanings';
+
+/** A word is taught with up to this many sentences; the card alternates between them across reviews. */
+export const SENTENCES_PER_WORD = 2;
 
 /** backend/content, from src/content/build and from dist/content/build alike. */
 const COMMITTED_CONTENT_DIR = join(__dirname, '..', '..', '..', 'content');
@@ -119,11 +123,23 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   }
   log(`pitch accent for ${ranked.filter((v) => v.pitch).length} of ${ranked.length} words`);
 
-  // Authored sentences by material key; a key may appear once.
+  // Refused sentences fail the build (content:build exits 1): the author sees the sentence and the reason.
+  const refused: string[] = [];
+  const refuse = (key: string, text: string, reason: string) => {
+    refused.push(`${key} "${text}": ${reason}`);
+    warn(`sentence for ${key} refused: "${text}": ${reason}`);
+  };
+  // Authored sentences by material key: one per kana, up to two per word (the card alternates between them).
+  // The second sentence of a key is keyed "<key>@2" for its id, so adding it leaves the first one's id alone.
   const authored = new Map<string, (typeof AUTHORED_SENTENCES)[number]>();
+  const written = new Map<string, number>();
   for (const s of AUTHORED_SENTENCES) {
-    if (authored.has(s[0])) warn(`sentence for ${s[0]} written twice; the first is kept`);
-    else authored.set(s[0], s);
+    const n = (written.get(s[0]) ?? 0) + 1;
+    written.set(s[0], n);
+    const allowed = s[0].startsWith('vocab:') ? SENTENCES_PER_WORD : 1;
+    if (n > allowed) refuse(s[0], s[1], `a ${allowed === 1 ? 'kana has one sentence' : `word has at most ${allowed} sentences`}; this is number ${n}`);
+    else if (authored.has(s[0]) && authored.get(s[0])![1] === s[1]) refuse(s[0], s[1], 'written twice');
+    else authored.set(n === 1 ? s[0] : `${s[0]}@${n}`, s);
   }
   const { cards, kanji: kanjiReadings, missingMainOn } = buildReadings({
     kanji: ordered,
@@ -141,29 +157,48 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   const sentences: SentenceEntry[] = [];
   const sentenceOf = new Map<string, number>();
   const sentenceTokens = new Map<number, { tokens: KuromojiToken[]; start: number; end: number }>();
-  for (const [key, [, text, translation, opts = {}]] of authored) {
-    let material: { type: SentenceEntry['material_type']; id: number; written: string; reading: string; meaning: string } | undefined;
+  const sentencesOf = new Map<string, number[]>();
+  const witnesses = readingWitnesses(lookup, edict.rows);
+  // The analyser's own furigana (no hand-written readings): what the dictionaries say unprompted.
+  const analyserFurigana = (text: string, tokens: KuromojiToken[], target: { start: number; end: number }) => {
+    try {
+      return withCounterReadings(draftFurigana(text, tokens, lookup), target);
+    } catch {
+      return '';
+    }
+  };
+  for (const [sentenceKey, [key, text, translation, opts = {}]] of authored) {
+    let material:
+      | { type: SentenceEntry['material_type']; id: number; written: string; reading: string; meaning: string; course: string; level: number }
+      | undefined;
     if (key.startsWith('vocab:')) {
       const v = vocabByKey.get(key.slice(6));
-      if (v) material = { type: 'vocab', id: v.id, written: v.written, reading: v.candidate.reading, meaning: v.definition };
+      if (v) material = { type: 'vocab', id: v.id, written: v.written, reading: v.candidate.reading, meaning: v.definition, course: v.course, level: v.level };
     } else if (key.startsWith('kana:')) {
       const k = kanaByChar.get(key.slice(5));
-      if (k) material = { type: 'kana', id: k.id, written: k.vocab_reading, reading: toHiragana(k.vocab_reading), meaning: k.vocab_definition };
+      if (k) material = { type: 'kana', id: k.id, written: k.vocab_reading, reading: toHiragana(k.vocab_reading), meaning: k.vocab_definition, course: 'kana', level: k.level };
     }
     if (!material) {
-      warn(`sentence for ${key}: no such word or kana in the course`);
+      refuse(key, text, 'no such word or kana in the course');
       continue;
     }
     const found = findTarget(text, material.written, material.reading, opts.target);
     if (!found) {
-      warn(`sentence for ${key}: target not found in "${text}"`);
+      refuse(key, text, 'the target word is not in the sentence in the form the card teaches (set `target` for a conjugated form)');
       continue;
     }
+    const tooLong = lengthProblem(text, material.course, material.level);
+    if (tooLong) {
+      refuse(key, text, `too long: ${tooLong}`);
+      continue;
+    }
+    // The target in code points: its reading is the card's own and is checked against the word instead.
+    const targetSpan = { start: [...text.slice(0, found.start)].length, end: [...text.slice(0, found.start + found.target.length)].length };
     const tokens = tokenizeAround((t) => tokenizer.tokenize(t), text, found.start, found.start + found.target.length);
     let furigana: string;
     let breakdown: SentenceEntry['breakdown'];
     try {
-      furigana = opts.ruby ?? draftFurigana(text, tokens, lookup, opts.readings);
+      furigana = opts.ruby ?? withCounterReadings(draftFurigana(text, tokens, lookup, opts.readings), targetSpan);
       breakdown = draftBreakdown({
         tokens,
         dictionary,
@@ -173,11 +208,20 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
         furigana,
       });
     } catch (e) {
-      warn(`sentence for ${key}: ${(e as Error).message}`);
+      refuse(key, text, (e as Error).message);
       continue;
     }
-    const id = sentenceIds.get(key)!;
-    sentenceOf.set(key, id);
+    const readingProblems = [
+      ...counterProblems(furigana, targetSpan),
+      ...unattestedRuby(furigana, analyserFurigana(text, tokens, targetSpan), witnesses, Object.keys(opts.readings ?? {})),
+    ];
+    if (readingProblems.length) {
+      refuse(key, text, readingProblems.join('; '));
+      continue;
+    }
+    const id = sentenceIds.get(sentenceKey)!;
+    if (!sentenceOf.has(key)) sentenceOf.set(key, id);
+    sentencesOf.set(key, [...(sentencesOf.get(key) ?? []), id]);
     sentenceTokens.set(id, { tokens, start: found.start, end: found.start + found.target.length });
     sentences.push({
       id,
@@ -258,7 +302,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     if (t) coverage.push({ course, level, sentenceId: sentenceId!, share: knownShare(t.tokens, t.start, t.end, rule(course, level)) });
   };
   for (const k of kanaOut) measure('kana', k.level, k.sentence_id);
-  for (const v of vocabOut) measure(v.course, v.level, v.sentence_id);
+  for (const v of vocabOut) for (const id of sentencesOf.get(`vocab:${v.kanji}|${v.reading}`) ?? []) measure(v.course, v.level, id);
   for (const r of readingsOut) measure(r.course, r.level, r.vocab_id === null ? undefined : vocabOutById.get(r.vocab_id)?.sentence_id);
   const known = levelShares(coverage);
   for (const l of known) log(`i+1 ${l.course} level ${l.level}: ${l.sentences} sentences, ${(100 * l.mean).toFixed(0)}% known words on average, ${(100 * l.atLeast80).toFixed(0)}% of sentences ≥ 80%; often unknown: ${l.topUnknown.join(' ')}`);
@@ -295,6 +339,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   );
   const issues = [
     ...validateContent(options.outDir),
+    ...refused.map((r) => ({ file: 'sentences.json' as const, message: `authored sentence refused: ${r}` })),
     ...missingMainOn.map((m) => ({ file: 'readings.json' as const, message: `${m}: the main on reading is used by a course word but has no card` })),
   ];
   for (const i of issues.slice(0, 50)) log(`invalid: ${i.file}: ${i.message}`);
@@ -397,6 +442,27 @@ const POS_MAP: Record<string, (p: string) => boolean> = {
 };
 
 /** Meanings for the breakdown: common words first (by spelling, reading, part of speech), then any EDICT line. */
+/** KANJIDIC (kanji by kanji, sound changes included) and EDICT (whole headwords) as witnesses of a reading. */
+function readingWitnesses(lookup: ReadingLookup, rows: readonly string[]): ReadingWitnesses {
+  let index: Map<string, Set<string>> | undefined;
+  return {
+    kanjidic: (run, reading) => alignReading(run, reading, lookup) !== null,
+    edict: (written, reading) => {
+      if (!index) {
+        index = new Map();
+        for (const r of rows) {
+          const m = /^(\S+) \[([^\]]+)\]/.exec(r);
+          if (!m) continue;
+          const set = index.get(m[1]) ?? new Set<string>();
+          set.add(toHiragana(m[2]));
+          index.set(m[1], set);
+        }
+      }
+      return index.get(written)?.has(reading) ?? false;
+    },
+  };
+}
+
 function makeDictionary(candidates: VocabCandidate[], rows: string[], taught: ReadonlyMap<string, string> = new Map()): DictionaryLookup {
   const bySpelling = new Map<string, VocabCandidate[]>();
   const add = <T>(m: Map<string, T[]>, k: string, v: T) => {

@@ -10,7 +10,7 @@ export const KANJI1_GAP_SENTENCES_E: readonly AuthoredSentence[] = [
   v('保守|ほしゅ', '父は電車の保守の仕事をしています。', 'My father does maintenance work on trains.'),
   v('整う|ととのう', '部屋がきれいに整っています。', 'The room is neat and tidy.'),
   v('深める|ふかめる', '先生と話して、考えを深めました。', 'Talking with my teacher deepened my thinking.'),
-  v('申|さる', '兄は申年の生まれです。', 'My older brother was born in the Year of the Monkey.', { ruby: '兄[あに]は申[さる]年[どし]の生[う]まれです。', context: 'The zodiac signs are usually written with these special kanji: 申年 is the Year of the Monkey.' }),
+  v('申|さる', '兄は申年の生まれです。', 'My older brother was born in the Year of the Monkey.', { ruby: '兄[あに]は申[さる]年[どし]の生[う]まれです。', readings: { 申年: 'さるどし' }, context: 'The zodiac signs are usually written with these special kanji: 申年 is the Year of the Monkey.' }),
   v('申告|しんこく', '空港で荷物を申告しました。', 'I declared my luggage at the airport.'),
   v('嫌悪|けんお', '彼は嘘に強い嫌悪を感じます。', 'He feels a strong disgust for lies.'),
   v('架橋|かきょう', 'この川の架橋には十年かかりました。', 'Building the bridge over this river took ten years.'),

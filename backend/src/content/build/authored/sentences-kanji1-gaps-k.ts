@@ -49,7 +49,7 @@ export const KANJI1_GAP_SENTENCES_K: readonly AuthoredSentence[] = [
   v('己|おのれ', '己を知ることが大切です。', 'It is important to know yourself.', { readings: { 己: 'おのれ' }, context: 'Literary; in speech 自分 is usual.' }),
   v('忠実|ちゅうじつ', '犬は人にとても忠実です。', 'Dogs are very loyal to people.'),
   v('沿う|そう', '川に沿って、駅まで歩きました。', 'I walked along the river to the station.'),
-  v('沿海|えんかい', '沿海の町では魚がよくとれます。', 'In coastal towns a lot of fish is caught.'),
+  v('沿海|えんかい', '沿海の町では魚がよくとれます。', 'In coastal towns a lot of fish is caught.', { meanings: { とれます: 'to be caught (of fish); to be harvested (polite)' } }),
   v('忠誠|ちゅうせい', '昔の人は王に忠誠を誓いました。', 'In the old days people swore loyalty to the king.'),
   v('忘年会|ぼうねんかい', '金曜日に会社の忘年会があります。', 'There is a year-end party at work on Friday.'),
   v('俳優|はいゆう', 'あの俳優は日本でとても有名です。', 'That actor is very famous in Japan.'),

@@ -24,6 +24,15 @@ import { KANJI1_GAP_SENTENCES_K } from './sentences-kanji1-gaps-k';
 import { VOCAB1_GAP_SENTENCES_A } from './sentences-vocab1-gaps-a';
 import { VOCAB1_GAP_SENTENCES_B } from './sentences-vocab1-gaps-b';
 import { VOCAB1_GAP_SENTENCES_C } from './sentences-vocab1-gaps-c';
+import { VOCAB1_SECOND_SENTENCES_L1 } from './sentences-vocab1-second-L1';
+import { VOCAB1_SECOND_SENTENCES_L2 } from './sentences-vocab1-second-L2';
+import { VOCAB1_SECOND_SENTENCES_L3 } from './sentences-vocab1-second-L3';
+import { VOCAB1_SECOND_SENTENCES_L4 } from './sentences-vocab1-second-L4';
+import { VOCAB1_SECOND_SENTENCES_L5 } from './sentences-vocab1-second-L5';
+import { VOCAB1_SECOND_SENTENCES_L6 } from './sentences-vocab1-second-L6';
+import { VOCAB1_SECOND_SENTENCES_L7 } from './sentences-vocab1-second-L7';
+import { VOCAB1_SECOND_SENTENCES_L8 } from './sentences-vocab1-second-L8';
+import { VOCAB1_SECOND_SENTENCES_L9 } from './sentences-vocab1-second-L9';
 
 /** Every hand-written sentence, by the material it was written for. */
 export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
@@ -52,4 +61,13 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB1_GAP_SENTENCES_A,
   ...VOCAB1_GAP_SENTENCES_B,
   ...VOCAB1_GAP_SENTENCES_C,
+  ...VOCAB1_SECOND_SENTENCES_L1,
+  ...VOCAB1_SECOND_SENTENCES_L2,
+  ...VOCAB1_SECOND_SENTENCES_L3,
+  ...VOCAB1_SECOND_SENTENCES_L4,
+  ...VOCAB1_SECOND_SENTENCES_L5,
+  ...VOCAB1_SECOND_SENTENCES_L6,
+  ...VOCAB1_SECOND_SENTENCES_L7,
+  ...VOCAB1_SECOND_SENTENCES_L8,
+  ...VOCAB1_SECOND_SENTENCES_L9,
 ];
