@@ -1,14 +1,16 @@
 import { Queryable } from '../platform/database/database';
 
 /**
- * Servable materials per course and level: the cards a learner can learn (untrained = these − learned).
+ * The cards of each course and level a learner has to learn to finish it: every material the course holds
+ * that is not retired, served or not. A card that cannot be served yet (no sentence) still counts, so a level
+ * never counts as complete because its missing cards are missing (docs/decisions.md "Honest availability").
  * The catalogue belongs to the content context; this is the one query progress makes on it.
  */
-export async function servableCounts(db: Queryable, courses: readonly string[]): Promise<Map<string, Map<number, number>>> {
+export async function levelCardCounts(db: Queryable, courses: readonly string[]): Promise<Map<string, Map<number, number>>> {
   const result = new Map<string, Map<number, number>>();
   if (!courses.length) return result;
   const { rows } = await db.query<{ course: string; level: number; n: number }>(
-    `select course, level, count(*)::int as n from materials where servable and course = any($1::text[]) group by course, level`,
+    `select course, level, count(*)::int as n from materials where not retired and course = any($1::text[]) group by course, level`,
     [courses],
   );
   for (const r of rows) {
@@ -19,15 +21,16 @@ export async function servableCounts(db: Queryable, courses: readonly string[]):
 }
 
 /**
- * What the levels depend on besides the card events, per course, as a short string: the servable materials per
- * level and how many learners' cards are not served. The levels projection computes every learner's level of a
+ * What the levels depend on besides the card events, per course, as a short string: the cards and the servable
+ * materials per level and how many learners' cards are not served. The levels projection computes every learner's level of a
  * course again when its mark changes (progress_catalogue_marks).
  */
 export async function catalogueMarks(db: Queryable, courses: readonly string[]): Promise<Map<string, string>> {
   const { rows } = await db.query<{ course: string; mark: string }>(
     `select k.course,
             coalesce((select string_agg(t.level || ':' || t.n, ',' order by t.level)
-                        from (select level, count(*) as n from materials where servable and course = k.course group by level) t), '')
+                        from (select level, count(*) filter (where not retired) || '/' || count(*) filter (where servable) as n
+                                from materials where course = k.course group by level) t), '')
             || '|' || (select count(*) from card_states c where c.course = k.course and not c.servable) as mark
        from unnest($1::text[]) k(course)`,
     [courses],

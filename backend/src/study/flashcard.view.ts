@@ -68,8 +68,27 @@ export function flashcardView(material: MaterialRef, card: CardRef | null): Flas
     next_intervals: nextIntervals(card),
     version: Number(card?.version ?? 0),
     due_at: card ? new Date(card.due_at).toISOString() : null,
-    material: learnerMaterial(material.data),
+    material: withSentenceForReview(learnerMaterial(material.data), card?.attempts ?? 0),
   };
+}
+
+const SENTENCE_FIELDS = ['sentence_id', 'sentence', 'furigana', 'sentence_meaning', 'sentence_context', 'sentence_breakdown'] as const;
+
+/**
+ * A word taught with two sentences shows them in turn: the first at the lesson, the second at the first review,
+ * and so on (attempts modulo the number of sentences). The choice depends only on the card, so the same card
+ * shows the same sentence on every device until it is graded; the served card says which one it shows
+ * (`sentence_id`, `sentence_number` of `sentence_count`). The others stay on the server: the card shows one.
+ */
+export function withSentenceForReview(data: unknown, attempts: number): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const { other_sentences: others, ...d } = data as Record<string, unknown>;
+  const alternatives = Array.isArray(others) ? (others as Record<string, unknown>[]) : [];
+  if (!d.sentence) return d;
+  const count = 1 + alternatives.length;
+  const index = Math.max(0, Math.trunc(attempts)) % count;
+  const chosen = index === 0 ? {} : Object.fromEntries(SENTENCE_FIELDS.map((f) => [f, alternatives[index - 1][f] ?? null]));
+  return { ...d, ...chosen, sentence_number: index + 1, sentence_count: count };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { flashcardView, learnerMaterial, nextIntervals, parseFlashcardId } from './flashcard.view';
+import { flashcardView, learnerMaterial, nextIntervals, parseFlashcardId, withSentenceForReview } from './flashcard.view';
 import { deterministicUuid, gradeEventId } from './ids';
 
 describe('flashcard ids', () => {
@@ -59,5 +59,31 @@ describe('learnerMaterial', () => {
     expect(learnerMaterial(pending)).toEqual({ ...pending, audio_url: null, image_url: null });
     const approved = { ...pending, is_audio_approved: true, is_image_approved: true };
     expect(learnerMaterial(approved)).toEqual(approved);
+  });
+});
+
+describe('a word with two sentences', () => {
+  const first = { sentence_id: 1, sentence: '猫がいます。', furigana: '猫[ねこ]がいます。', sentence_meaning: 'There is a cat.', sentence_context: null, sentence_breakdown: [{ word: '猫' }] };
+  const second = { sentence_id: 2, sentence: '猫が好きです。', furigana: '猫[ねこ]が好[す]きです。', sentence_meaning: 'I like cats.', sentence_context: 'said of pets', sentence_breakdown: [{ word: '好き' }] };
+  const data = { vocab: '猫', ...first, other_sentences: [second] };
+
+  it('shows the first at the lesson, the second at the first review, then the first again', () => {
+    const shown = [0, 1, 2, 3].map((attempts) => withSentenceForReview(data, attempts) as Record<string, unknown>);
+    expect(shown.map((m) => m.sentence_id)).toEqual([1, 2, 1, 2]);
+    expect(shown[1]).toEqual({ vocab: '猫', ...second, sentence_number: 2, sentence_count: 2 });
+    expect(shown[0]).toEqual({ vocab: '猫', ...first, sentence_number: 1, sentence_count: 2 });
+  });
+
+  it('serves one sentence per card, saying which', () => {
+    const view = flashcardView({ material_type: 'vocab', material_id: 9, course: 'vocab1', level: 1, data }, {
+      level: 1, attempts: 1, mastery: 'learning', interval_hours: 4, due_at: '2026-01-01T00:00:00Z', version: 1,
+    });
+    expect(view.material).not.toHaveProperty('other_sentences');
+    expect(view.material).toMatchObject({ sentence_id: 2, sentence: '猫が好きです。', sentence_number: 2, sentence_count: 2 });
+  });
+
+  it('leaves a card with one sentence, or none, as it is', () => {
+    expect(withSentenceForReview({ ...first, other_sentences: [] }, 5)).toEqual({ ...first, sentence_number: 1, sentence_count: 1 });
+    expect(withSentenceForReview({ kana: 'か', sentence: null, other_sentences: [] }, 3)).toEqual({ kana: 'か', sentence: null });
   });
 });

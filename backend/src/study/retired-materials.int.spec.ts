@@ -121,7 +121,7 @@ describe('a learner whose word is retired', () => {
     // No grade needed: the levels projection follows the catalogue.
     expect(await eventually(levelOf, (l) => l === 2)).toBe(2);
     expect(await level1()).toMatchObject({ untrained: 0, learning: 0, intermediate: 6, mastered: 0 });
-    expect((await get('/api/users/course_mastery?course=vocab1')).levels[0]).toEqual({ level: 1, total: 6, completed: 6 });
+    expect((await get('/api/users/course_mastery?course=vocab1')).levels[0]).toEqual({ level: 1, total: 6, available: 6, completed: 6 });
 
     // A day later everything is due again, 人 too; only the six served words count and come up.
     clock.set(new Date(T0.getTime() + 8 * DAY + 1000));

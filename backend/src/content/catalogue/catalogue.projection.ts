@@ -14,6 +14,7 @@ import {
   lookupIn,
   materialRow,
   sentenceRow,
+  type Backlinks,
   vocabEntryRow,
   vocabKanjiRows,
 } from './catalogue.rows';
@@ -176,7 +177,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
   const refs = (types: string[]) => [...states.values()].filter((s) => types.includes(s.type)).flatMap((s) => s.links);
   await need(refs(CARD_TYPES));
   await need(refs(['vocab'])); // sentences of the words that reading cards show
-  const backlinks = new Map<string, StoredState>();
+  const backlinks: Backlinks = new Map();
   const owners = [...states.values()].filter((s) => CARD_TYPES.includes(s.type)).map((s) => stateKey(s.type, s.id));
   if (owners.length) {
     // A retired sentence is no card's sentence: the next one written for the card, if any, takes its place.
@@ -187,7 +188,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
     );
     for (const row of rows) {
       const s = toState(row);
-      for (const link of s.links) if (!backlinks.has(link)) backlinks.set(link, s);
+      for (const link of s.links) backlinks.set(link, [...(backlinks.get(link) ?? []), s]);
     }
   }
   const lookup = lookupIn(states);

@@ -86,18 +86,28 @@ export function lookupIn(states: Map<string, MaterialState>): StateLookup {
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
+/** Sentences linking to a card ("type:id"), oldest first: the content's and those an admin wrote for it. */
+export type Backlinks = Map<string, MaterialState[]>;
+
 /**
- * The sentence a card is taught with: the one its entry names (`sentence_id`), else a sentence written for it
- * (`material_type`/`material_id`); a reading card falls back to its example word's sentence (not to a retired
- * word's). A sentence an admin marked `is_approved: false` (generated, not reviewed yet) or a retired one does
- * not count.
+ * The sentences a card is taught with, the first one first: the one its entry names (`sentence_id`), then the
+ * others written for it (`material_type`/`material_id`: a word's second sentence, an admin's). A reading card
+ * without its own falls back to its example word's sentences (not to a retired word's). A sentence an admin
+ * marked `is_approved: false` (generated, not reviewed yet) or a retired one does not count.
  */
-export function sentenceFor(card: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): MaterialState | undefined {
-  const approved = (s: MaterialState | undefined) => (s && s.data.is_approved !== false && !s.retired ? s : undefined);
-  const own = approved(lookup('sentence', card.data.sentence_id)) ?? approved(backlinks.get(stateKey(card.type, card.id)));
-  if (own || card.type !== 'reading') return own;
+export function sentencesFor(card: MaterialState, lookup: StateLookup, backlinks: Backlinks): MaterialState[] {
+  const approved = (s: MaterialState | undefined): s is MaterialState => Boolean(s && s.data.is_approved !== false && !s.retired);
+  const named = lookup('sentence', card.data.sentence_id);
+  const own = [named, ...(backlinks.get(stateKey(card.type, card.id)) ?? [])].filter(approved);
+  const unique = own.filter((s, i) => own.findIndex((o) => o.id === s.id) === i);
+  if (unique.length || card.type !== 'reading') return unique;
   const vocab = lookup('vocab', card.data.vocab_id);
-  return vocab && !vocab.retired ? sentenceFor(vocab, lookup, backlinks) : undefined;
+  return vocab && !vocab.retired ? sentencesFor(vocab, lookup, backlinks) : [];
+}
+
+/** The card's first sentence (the one its breakdown and the dictionary lead with). */
+export function sentenceFor(card: MaterialState, lookup: StateLookup, backlinks: Backlinks): MaterialState | undefined {
+  return sentencesFor(card, lookup, backlinks)[0];
 }
 
 function sentenceFields(sentence: MaterialState | undefined): Record<string, unknown> {
@@ -110,6 +120,12 @@ function sentenceFields(sentence: MaterialState | undefined): Record<string, unk
     sentence_context: str(s.context),
     sentence_breakdown: Array.isArray(s.breakdown) ? s.breakdown : null,
   };
+}
+
+/** The card's first sentence in the card's own fields, the others (a word's second sentence) in `other_sentences`. */
+function cardSentences(card: MaterialState, lookup: StateLookup, backlinks: Backlinks): Record<string, unknown> {
+  const [first, ...others] = sentencesFor(card, lookup, backlinks);
+  return { ...sentenceFields(first), other_sentences: others.map(sentenceFields) };
 }
 
 const EMPTY_MATERIAL: Record<string, unknown> = {
@@ -126,6 +142,7 @@ const EMPTY_MATERIAL: Record<string, unknown> = {
   sentence_meaning: null,
   sentence_context: null,
   sentence_breakdown: null,
+  other_sentences: [],
   image_url: null,
   audio_url: null,
   image_description: null,
@@ -141,7 +158,7 @@ function withOverrides(card: MaterialState, data: Record<string, unknown>): Reco
 }
 
 /** The `materials` row of a card state; undefined for kanji and sentences (not cards). */
-export function materialRow(card: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): MaterialRow | undefined {
+export function materialRow(card: MaterialState, lookup: StateLookup, backlinks: Backlinks): MaterialRow | undefined {
   const d = card.data;
   const retired = card.retired !== null;
   const base = { material_id: card.id, level: num(d.level, 1), position: num(d.position, 1), version: card.version, retired };
@@ -155,7 +172,7 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       vocab: str(d.vocab_reading),
       vocab_hiragana: str(d.vocab_reading),
       vocab_meaning: str(d.vocab_definition),
-      ...sentenceFields(sentenceFor(card, lookup, backlinks)),
+      ...cardSentences(card, lookup, backlinks),
     });
     // A kana card shows the kana and its romaji; its sentence is optional.
     const servable = !retired && Boolean(data.kana && data.romaji);
@@ -182,7 +199,7 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       vocab_meaning: str(vocab?.data.definition),
       ...wordFacts(vocab),
       ...(card.type === 'reading' ? kanjiFacts(kanji) : {}),
-      ...sentenceFields(sentenceFor(card, lookup, backlinks)),
+      ...cardSentences(card, lookup, backlinks),
     });
     // SPEC §5 'Invalid card': a card without its sentence, meaning or kana is not taught. A reading card whose
     // word (or kanji) is retired is not taught either until the content gives it another word: the word would
@@ -223,9 +240,9 @@ export function kanjiEntryRow(k: MaterialState): KanjiEntryRow {
   };
 }
 
-export function vocabEntryRow(v: MaterialState, lookup: StateLookup, backlinks: Map<string, MaterialState>): VocabEntryRow {
+export function vocabEntryRow(v: MaterialState, lookup: StateLookup, backlinks: Backlinks): VocabEntryRow {
   const d = v.data;
-  const sentence = sentenceFor(v, lookup, backlinks);
+  const sentences = sentencesFor(v, lookup, backlinks);
   return {
     id: v.id,
     course: String(d.course ?? ''),
@@ -239,7 +256,9 @@ export function vocabEntryRow(v: MaterialState, lookup: StateLookup, backlinks: 
       definition: d.definition ?? null,
       level: num(d.level, 1),
       audio_url: str(d.audio_url),
-      sentence_id: sentence?.id ?? null,
+      sentence_id: sentences[0]?.id ?? null,
+      // every sentence of the word, the first one first: the dictionary shows them all
+      sentence_ids: sentences.map((x) => x.id),
       part_of_speech: str(d.part_of_speech),
       senses: Array.isArray(d.senses) ? d.senses : [],
       pitch: Array.isArray(d.pitch) ? d.pitch : [],

@@ -164,6 +164,7 @@ describe('dictionary API', () => {
         context: sentence.data.context ?? null,
         source: 'kioku',
       },
+      sentences: [expect.objectContaining({ id: sentence.id, clean_text: sentence.data.text })],
     });
     expect((await learner.session.get('/api/vocabs/123')).statusCode).toBe(404);
   });

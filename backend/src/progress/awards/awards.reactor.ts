@@ -7,7 +7,7 @@ import { Projection } from '../../platform/projections/projection';
 import { awardsEarned, CardGraded, CardLearned, unservedCardCounts, type CardLearnedData, type Course, type CourseProgress } from '../../study';
 import { ACTIVITY_PROJECTION } from '../activity/activity.projection';
 import { AWARD_STREAM_TYPE, AwardGranted, awardEventId, awardStreamId } from '../award.events';
-import { servableCounts } from '../catalogue-counts';
+import { levelCardCounts } from '../catalogue-counts';
 import { LEVELS_PROJECTION } from '../levels/levels.projection';
 
 export const AWARDS_REACTOR = 'awards_reactor';
@@ -88,9 +88,9 @@ async function progressOf(db: Queryable, list: Touched[]): Promise<CourseProgres
       order by k.i`,
     [list.map((t) => t.userId), list.map((t) => t.course)],
   );
-  const catalogue = await servableCounts(db, [...new Set(list.map((t) => t.course))]);
+  const catalogue = await levelCardCounts(db, [...new Set(list.map((t) => t.course))]);
   // Cards of materials not served now (retired words) do not count: "every card intermediate" means every
-  // card the course teaches today.
+  // card the course teaches today; a card still missing its sentence is one not learned yet (no gold).
   const unserved = await unservedCardCounts(db, list);
   return rows.map((r) => {
     const off = [...(unserved.get(`${r.user_id}|${r.course}`)?.values() ?? [])];

@@ -9,8 +9,8 @@ export interface CourseMastery {
   course: Course;
   level: number;
   awards: { id: number; name: string; text: string; criterion: string; icon: string; color: string; granted_at: string | null }[];
-  /** per level: servable cards, and how many of them are intermediate or better */
-  levels: { level: number; total: number; completed: number }[];
+  /** per level: its cards, how many are servable now, and how many are intermediate or better */
+  levels: { level: number; total: number; available: number; completed: number }[];
 }
 
 /** GetCourseMastery: GET /api/users/course_mastery (the course's level, awards and completion per level). */
@@ -33,7 +33,7 @@ export class CourseMasteryQuery {
       course,
       level,
       awards: AWARDS.map((a) => ({ id: a.id, name: a.name, text: a.text, criterion: a.criterion, icon: a.icon, color: a.color, granted_at: granted.get(a.id) ?? null })),
-      levels: rows.map((r) => ({ level: r.level, total: r.total, completed: r.intermediate + r.mastered })),
+      levels: rows.map((r) => ({ level: r.level, total: r.total, available: r.available, completed: r.intermediate + r.mastered })),
     };
   }
 }

@@ -3,7 +3,7 @@ import { Queryable, quoteIdent } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store.types';
 import { Projection, TableNames } from '../../platform/projections/projection';
 import { CardGraded, CardLearned, COURSES, LEVELS, levelOf, MAX_LEVEL, unservedCardCounts, type CardLearnedData, type Mastery } from '../../study';
-import { catalogueMarks, servableCounts } from '../catalogue-counts';
+import { catalogueMarks, levelCardCounts } from '../catalogue-counts';
 
 export const LEVELS_PROJECTION = 'progress_levels';
 
@@ -32,8 +32,9 @@ interface Pair {
  *
  * The counts hold every card the events made; what the level counts are the cards of materials served now:
  * the cards of retired materials (card_states.servable false) are subtracted when the level is computed, and
- * by the stats when they are read. The level also depends on the catalogue (untrained = servable materials −
- * served cards learned), read when the batch is applied. When a batch holds material events (a content load,
+ * by the stats when they are read. The level also depends on the catalogue (untrained = the level's cards,
+ * servable or not yet, − served cards learned: a level with cards still missing their sentence is not complete),
+ * read when the batch is applied. When a batch holds material events (a content load,
  * an admin's edit, a retirement) and the catalogue's servable totals or the unserved cards changed since the
  * last time (progress_catalogue_marks), the level of every learner of the courses concerned is computed again,
  * set-based: so a retired word lets a learner up a level at once, and a rebuild against the same catalogue
@@ -74,7 +75,7 @@ async function applyCardEvents(db: Queryable, events: RecordedEvent[], tables: T
          join unnest($1::uuid[], $2::text[]) k(user_id, course) on k.user_id = t.user_id and k.course = t.course`,
       keys,
     ),
-    await servableCounts(db, [...new Set(list.map((p) => p.course))]),
+    await levelCardCounts(db, [...new Set(list.map((p) => p.course))]),
     await unservedCardCounts(db, list),
   ];
   for (const r of counts.rows) {
@@ -163,7 +164,7 @@ async function followCatalogue(db: Queryable, last: RecordedEvent, tables: Table
   const changed = COURSES.filter((c) => seen.get(c) !== now.get(c));
   if (!changed.length) return;
   await db.query(
-    `with totals as (select course, level, count(*)::int as n from materials where servable and course = any($1::text[]) group by 1, 2),
+    `with totals as (select course, level, count(*)::int as n from materials where not retired and course = any($1::text[]) group by 1, 2),
           unserved as (select user_id, course, level,
                               count(*) filter (where mastery = 'learning')::int as l,
                               count(*) filter (where mastery = 'intermediate')::int as i,

@@ -118,11 +118,11 @@ describe('progress over HTTP', () => {
     const empty = (await user.session.get('/api/users/stats?course=kana')).json();
     expect(empty.levels).toHaveLength(9);
     expect(empty.levels.slice(0, 3)).toEqual([
-      { level: 1, primary: { name: 'Hiragana' }, secondary: { name: 'Part 1' }, untrained: 1, learning: 0, intermediate: 0, mastered: 0 },
-      { level: 2, primary: { name: 'Hiragana' }, secondary: { name: 'Part 2' }, untrained: 1, learning: 0, intermediate: 0, mastered: 0 },
-      { level: 3, primary: { name: 'Hiragana' }, secondary: { name: 'Part 3' }, untrained: 1, learning: 0, intermediate: 0, mastered: 0 },
+      { level: 1, primary: { name: 'Hiragana' }, secondary: { name: 'Part 1' }, untrained: 1, learning: 0, intermediate: 0, mastered: 0, cards: 1, available: 1 },
+      { level: 2, primary: { name: 'Hiragana' }, secondary: { name: 'Part 2' }, untrained: 1, learning: 0, intermediate: 0, mastered: 0, cards: 1, available: 1 },
+      { level: 3, primary: { name: 'Hiragana' }, secondary: { name: 'Part 3' }, untrained: 1, learning: 0, intermediate: 0, mastered: 0, cards: 1, available: 1 },
     ]);
-    expect(empty.levels[8]).toEqual({ level: 9, primary: { name: 'Combinations' }, secondary: null, untrained: 0, learning: 0, intermediate: 0, mastered: 0 });
+    expect(empty.levels[8]).toEqual({ level: 9, primary: { name: 'Combinations' }, secondary: null, untrained: 0, learning: 0, intermediate: 0, mastered: 0, cards: 0, available: 0 });
 
     const res = await user.session.post('/api/flashcard', { id: 'kana-501', grade: 3, fetch_new: false }, { headers: { 'idempotency-key': 'first-kana-grade' } });
     expect(res.statusCode).toBe(200);
@@ -133,10 +133,10 @@ describe('progress over HTTP', () => {
     expect(mastery).toMatchObject({ course: 'kana', level: 1 });
     expect(mastery.levels).toHaveLength(9);
     expect(mastery.levels.slice(0, 4)).toEqual([
-      { level: 1, total: 1, completed: 0 },
-      { level: 2, total: 1, completed: 0 },
-      { level: 3, total: 1, completed: 0 },
-      { level: 4, total: 0, completed: 0 },
+      { level: 1, total: 1, available: 1, completed: 0 },
+      { level: 2, total: 1, available: 1, completed: 0 },
+      { level: 3, total: 1, available: 1, completed: 0 },
+      { level: 4, total: 0, available: 0, completed: 0 },
     ]);
     expect(mastery.awards).toHaveLength(9);
     expect(mastery.awards[0]).toEqual({

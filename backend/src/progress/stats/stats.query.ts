@@ -12,6 +12,9 @@ export interface LevelStats {
   learning: number;
   intermediate: number;
   mastered: number;
+  /** the level's cards, and how many of them can be served now: they differ while sentences are being written */
+  cards: number;
+  available: number;
 }
 
 export interface Stats {
@@ -21,22 +24,25 @@ export interface Stats {
 
 export interface LevelRow {
   level: number;
+  /** the level's cards (every material not retired, served or not yet) */
   total: number;
+  /** of which servable now */
+  available: number;
   learning: number;
   intermediate: number;
   mastered: number;
 }
 
 /**
- * Per level 1–9: servable materials of the level (ServableTotals, kept per catalogue revision) and the user's
+ * Per level 1–9: the level's cards and the servable ones (ServableTotals, kept per catalogue revision) and the user's
  * cards per mastery (progress_level_counts) less those whose material is not served now (a retired word's:
  * it counts again, with its schedule, if the word comes back).
  */
 export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals, userId: string, course: Course): Promise<LevelRow[]> {
   const [byLevel, unserved, { rows }] = await Promise.all([
-    totals.byLevel(course),
+    totals.both(course),
     unservedCardCounts(db, [{ userId, course }]),
-    db.query<Omit<LevelRow, 'total'>>({
+    db.query<Omit<LevelRow, 'total' | 'available'>>({
       name: 'progress_level_rows',
       text: `select l.level::int as level, coalesce(c.learning, 0) as learning, coalesce(c.intermediate, 0) as intermediate,
                     coalesce(c.mastered, 0) as mastered
@@ -56,7 +62,7 @@ export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals,
           mastered: Math.max(0, r.mastered - u.mastered),
         }
       : {};
-    return { ...r, ...served, total: byLevel[r.level] ?? 0 };
+    return { ...r, ...served, total: byLevel.cards[r.level] ?? 0, available: byLevel.servable[r.level] ?? 0 };
   });
 }
 
@@ -89,6 +95,8 @@ export class StatsQuery {
           learning: r.learning,
           intermediate: r.intermediate,
           mastered: r.mastered,
+          cards: r.total,
+          available: r.available,
         };
       }),
       review_forecast,

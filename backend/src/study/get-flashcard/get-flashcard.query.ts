@@ -21,6 +21,11 @@ export interface NextCard {
   learned_count: number;
   /** GET …&after=<id> only: echoes the card looked past, so the client knows the server looked ahead */
   after?: string;
+  /**
+   * The levels open to the learner (up to the new-card level) of which some cards cannot be served yet (their
+   * sentence is not written): the study screen says "N of M cards available". Empty when the course is whole.
+   */
+  incomplete_levels: Array<{ level: number; available: number; cards: number }>;
 }
 
 export interface NextCardQuery {
@@ -133,7 +138,7 @@ export class FlashcardQueries {
   // Named statements: parsed once per connection (these run on every card shown and every grade).
   private async run(name: string, text: string, q: NextCardQuery, more: unknown[], db: Queryable): Promise<NextCard> {
     // Usually from memory; read alongside the query when the catalogue changed.
-    const totals = this.totals.byLevel(q.course);
+    const totals = this.totals.both(q.course);
     totals.catch(() => undefined); // awaited below; only keeps a failure during the query from going unhandled
     const { rows } = await db.query<NextRow>({ name, text, values: [
       q.userId,
@@ -147,8 +152,14 @@ export class FlashcardQueries {
     // New cards available: the servable materials up to the user's new-card level (kept per catalogue
     // revision) less the served ones learned; never negative (a card learned at a lower level than its
     // material's level now).
-    const open = (await totals).slice(1, row.new_level + 1).reduce((a, b) => a + b, 0);
+    const { servable, cards } = await totals;
+    const open = servable.slice(1, row.new_level + 1).reduce((a, b) => a + b, 0);
+    const incomplete = [];
+    for (let level = 1; level <= row.new_level; level++) {
+      if (cards[level] > servable[level]) incomplete.push({ level, available: servable[level], cards: cards[level] });
+    }
     return {
+      incomplete_levels: incomplete,
       flashcard: row.card ? flashcardView(row.card, row.card.card) : null,
       user_next_review_in_minutes: row.next_due === null ? null : minutesUntil(row.next_due, q.now),
       review_count: row.review_count,

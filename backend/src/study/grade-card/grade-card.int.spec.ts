@@ -56,6 +56,8 @@ describe('GET/POST /api/flashcard', () => {
     const user = await signUpTestUser(app.inject);
     const arrival = await next(user);
     expect(arrival).toMatchObject({ review_count: 0, new_available: 12, learned_count: 0, user_next_review_in_minutes: null });
+    // Honest availability: level 1 has a card that cannot be served yet, and the study screen is told.
+    expect(arrival.incomplete_levels).toEqual([{ level: 1, available: 12, cards: 13 }]);
     expect(arrival.flashcard).toMatchObject({
       flashcard_id: 'reading-1',
       course: 'kanji1',
@@ -91,7 +93,8 @@ describe('GET/POST /api/flashcard', () => {
       (s) => s.levels[0].learning === 10,
     );
     // The materials are inserted without kanji entries, so the level has no kanji to be named after.
-    expect(stats.levels[0]).toEqual({ level: 1, primary: { name: 'Level 1' }, secondary: null, untrained: 2, learning: 10, intermediate: 0, mastered: 0 });
+    // The unservable card (900) is one of the level's 13 cards: untrained, and the level says 12 of 13 are available.
+    expect(stats.levels[0]).toEqual({ level: 1, primary: { name: 'Level 1' }, secondary: null, untrained: 3, learning: 10, intermediate: 0, mastered: 0, cards: 13, available: 12 });
     expect(stats.review_forecast).toEqual([
       { day: 0, count: 10 },
       { day: 1, count: 0 },

@@ -33,6 +33,9 @@ export function AwardsPanel({ course }: { course: Course }) {
           {current ? (
             <p className="muted small">
               Level {current.level}: {current.completed} of {current.total} cards at Intermediate or better.
+              {current.available !== undefined && current.available < current.total
+                ? ` ${current.available} of the ${current.total} cards are available so far; the level is complete once all of them are.`
+                : null}
             </p>
           ) : null}
           <ul className="award-list">

@@ -19,7 +19,7 @@ export const masterySchema = z.object({
       granted_at: z.nullable(z.string()),
     }),
   ),
-  levels: z.array(z.object({ level: z.number(), total: z.number(), completed: z.number() })),
+  levels: z.array(z.object({ level: z.number(), total: z.number(), available: z.optional(z.number()), completed: z.number() })),
 });
 export type Mastery = z.infer<typeof masterySchema>;
 export type Award = Mastery['awards'][number];

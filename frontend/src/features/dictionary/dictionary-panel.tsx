@@ -461,14 +461,13 @@ function VocabDetailView({ id, onClose }: { id: string | number; onClose: () => 
       <VocabFacts v={v} />
       {v.level != null ? <p className="muted small">Level {v.level}</p> : null}
       <AudioButton url={v.audio_url} />
-      {v.sentence ? (
-        <div className="dict-sentence">
-          {v.sentence.context ? <p className="muted small">{v.sentence.context}</p> : null}
-          <JapaneseText as="p" text={ensureSentenceEnd(v.sentence.text)} highlight={v.kanji || v.reading} />
-          {v.sentence.translation ? <p>{v.sentence.translation}</p> : null}
-          {v.sentence.source ? <p className="muted small">Source: {v.sentence.source}</p> : null}
+      {(v.sentences.length ? v.sentences : v.sentence ? [v.sentence] : []).map((s, i) => (
+        <div className="dict-sentence" key={s.id ?? i}>
+          {s.context ? <p className="muted small">{s.context}</p> : null}
+          <JapaneseText as="p" text={ensureSentenceEnd(s.text)} highlight={v.kanji || v.reading} />
+          {s.translation ? <p>{s.translation}</p> : null}
         </div>
-      ) : null}
+      ))}
     </Detail>
   );
 }

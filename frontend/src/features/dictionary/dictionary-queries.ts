@@ -65,6 +65,15 @@ export const vocabListSchema = z.object({
 });
 export type VocabList = z.infer<typeof vocabListSchema>;
 
+const dictionarySentence = z.object({
+  id: z.nullish(id),
+  text: z.string(),
+  clean_text: text,
+  translation: text,
+  context: text,
+  source: text,
+});
+
 export const vocabDetailSchema = z.object({
   id,
   kanji: text,
@@ -80,16 +89,9 @@ export const vocabDetailSchema = z.object({
   variants: z._default(z.array(z.object({ written: z.string(), reading: z.string() })), []),
   /** Register warning, shown wherever the word is. */
   note: text,
-  sentence: z.nullish(
-    z.object({
-      id: z.nullish(id),
-      text: z.string(),
-      clean_text: text,
-      translation: text,
-      context: text,
-      source: text,
-    }),
-  ),
+  sentence: z.nullish(dictionarySentence),
+  /** Every sentence of the word, the first one first (a Vocab I word has two). */
+  sentences: z._default(z.array(dictionarySentence), []),
 });
 export type VocabDetail = z.infer<typeof vocabDetailSchema>;
 

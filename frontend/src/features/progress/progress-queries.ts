@@ -16,6 +16,9 @@ export const statsSchema = z.object({
       learning: z.number(),
       intermediate: z.number(),
       mastered: z.number(),
+      /** the level's cards and how many can be studied now (fewer while sentences are being written) */
+      cards: z.optional(z.number()),
+      available: z.optional(z.number()),
     }),
   ),
   review_forecast: z.array(z.object({ day: z.number(), count: z.number() })),

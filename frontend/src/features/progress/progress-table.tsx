@@ -39,6 +39,11 @@ export function ProgressTable({ course, currentLevel }: { course: Course; curren
                   <span lang="ja">{row.primary.name}</span>
                   {row.secondary?.name ? <span className="level-secondary">{row.secondary.name}</span> : null}
                   {row.level === currentLevel ? <span className="visually-hidden"> (your level)</span> : null}
+                  {row.cards !== undefined && row.available !== undefined && row.available < row.cards ? (
+                    <span className="level-availability">
+                      {row.available} of {row.cards} cards available
+                    </span>
+                  ) : null}
                 </span>
               ),
             },

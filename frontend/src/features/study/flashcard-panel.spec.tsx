@@ -55,6 +55,17 @@ describe('panel states (SPEC §4)', () => {
     expect(screen.getByRole('button', { name: 'Learn 10 new cards' })).toBeInTheDocument();
   });
 
+  it('says how many cards of an open level are available while some are not written yet', async () => {
+    setup({ next: nextCard({ flashcard: vocabCard(), new_available: 150, learned_count: 10, incomplete_levels: [{ level: 2, available: 150, cards: 356 }] }) });
+    expect(await screen.findByText('Level 2: 150 of 356 cards available.')).toBeInTheDocument();
+  });
+
+  it('says nothing about availability when every open level is whole', async () => {
+    setup({ next: nextCard({ flashcard: vocabCard(), new_available: 990, learned_count: 10 }) });
+    await screen.findByText(/990 new cards are waiting/);
+    expect(screen.queryByText(/cards available/)).not.toBeInTheDocument();
+  });
+
   it('Reviews: shows the count and a Review button', async () => {
     setup({ next: nextCard({ flashcard: vocabCard({ attempts: 3 }), review_count: 7, new_available: 900, learned_count: 100 }) });
     expect(await screen.findByText('reviews ready', { exact: false })).toHaveTextContent('7 reviews ready');

@@ -437,6 +437,22 @@ function Overview({ query, course, subscribed, finished, onBegin }: OverviewProp
           </Button>
         </>
       ) : null}
+      <Availability levels={data.incomplete_levels} />
+    </div>
+  );
+}
+
+/** Honest availability: the open levels whose cards are not all written yet say how many can be studied. */
+function Availability({ levels }: { levels: NextCard['incomplete_levels'] }) {
+  if (!levels.length) return null;
+  return (
+    <div className="notice availability" role="note">
+      {levels.map((l) => (
+        <p key={l.level}>
+          Level {l.level}: {l.available} of {l.cards} cards available.
+        </p>
+      ))}
+      <p className="muted small">The other cards are still getting their example sentences; they appear here as soon as they are ready, and a level counts as complete only when all of its cards are learned.</p>
     </div>
   );
 }

@@ -69,6 +69,8 @@ export const nextCardSchema = z.object({
   review_count: z.number(),
   new_available: z._default(z.number(), 0),
   learned_count: z._default(z.number(), 0),
+  /** open levels with cards still missing their sentence: "N of M cards available" */
+  incomplete_levels: z._default(z.array(z.object({ level: z.number(), available: z.number(), cards: z.number() })), []),
   /** Echo of the `after` query parameter: present only when the server looked past that card. */
   after: z.nullish(z.string()),
 });

@@ -33,15 +33,29 @@ export class VocabsQuery {
 
   detail(id: number): Promise<CachedBody<VocabDetailMeta>> {
     return this.cache.get(`vocab:${id}`, async () => {
+      // Every sentence of the word, the first one first (a Vocab I word has two; the card alternates them).
       const { rows } = await this.pool.query(
-        `select v.id, v.level, v.tab, v.data, s.id as sentence_id, s.data as sentence
-           from vocab_entries v left join sentences s on s.id = (v.data->>'sentence_id')::int
+        `select v.id, v.level, v.tab, v.data,
+                coalesce((select json_agg(json_build_object('id', s.id, 'data', s.data) order by array_position(x.ids, s.id))
+                            from sentences s where s.id = any(x.ids)), '[]') as sentences
+           from vocab_entries v
+          cross join lateral (select case when jsonb_typeof(v.data->'sentence_ids') = 'array'
+                                          then array(select jsonb_array_elements_text(v.data->'sentence_ids')::int)
+                                          else array_remove(array[(v.data->>'sentence_id')::int], null) end as ids) x
           where v.id = $1`,
         [id],
       );
       if (!rows.length) throw new AppError('not_found', `There is no word with id ${id}.`);
       const v = rows[0];
-      const s = v.sentence as Record<string, unknown> | null;
+      const sentences = (v.sentences as Array<{ id: number; data: Record<string, unknown> }>).map(({ id: sentenceId, data: s }) => ({
+        id: sentenceId,
+        // text carries the furigana (日本[にほん]); clean_text is the plain sentence.
+        text: s.furigana ?? s.text,
+        clean_text: s.text ?? null,
+        translation: s.translation ?? null,
+        context: s.context ?? null,
+        source: 'kioku',
+      }));
       const body = {
         id: v.id,
         kanji: v.data.kanji ?? null,
@@ -56,17 +70,9 @@ export class VocabsQuery {
         variants: v.data.variants ?? [],
         // A register warning: the page must show it wherever the word is.
         note: v.data.note ?? null,
-        sentence: s
-          ? {
-              id: v.sentence_id,
-              // text carries the furigana (日本[にほん]); clean_text is the plain sentence.
-              text: s.furigana ?? s.text,
-              clean_text: s.text ?? null,
-              translation: s.translation ?? null,
-              context: s.context ?? null,
-              source: 'kioku',
-            }
-          : null,
+        // SPEC's one sentence (the first), and all of them for the detail page.
+        sentence: sentences[0] ?? null,
+        sentences,
       };
       return { body, meta: { free: v.level === 1 || v.tab === VOCAB_TAB_IDS[0] } };
     });
