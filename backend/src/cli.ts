@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { contentBuildCommand, contentFrequencyCommand } from './content/build/build-content';
 import { loadContent } from './content';
+import { loadVoiceOwners, voiceStateOf, voiceStatus } from './admin/voice/voice-plan';
 import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
 import { progressPrinter } from './platform/cli/progress-bar';
 import { AppConfig, loadConfig } from './platform/config/config';
@@ -22,6 +23,7 @@ const USAGE = `Kioku operator commands: npm run cli -- <command>
                                                open-jtalk-mecab-naist-jdic plus the hand-written material
   content:frequency                            re-derive backend/content/frequency.tsv from Debian's unidic-mecab
   content:load                                 append what changed in backend/content/*.json as material events
+  media:status                                 the system voice's clips per course: done / pending / failed
   projections:status                           each projection: position, lag, owner, lease
   projections:rebuild <name> [--blue-green]    replay a projection from the first event
   users:grant-admin <email>                    give an account the admin role
@@ -71,6 +73,19 @@ const commands: Record<string, Command> = {
     console.log(
       `${result.imported} imported, ${result.revised} revised, ${result.retired} retired, ${result.restored} restored in ${(result.durationMs / 1000).toFixed(1)} s.`,
     );
+  },
+
+  'media:status': async (_args, { pool }) => {
+    const owners = await loadVoiceOwners(pool);
+    const status = voiceStatus(owners);
+    if (!status.length) return console.log('No servable cards yet: load the content first (npm run cli -- content:load).');
+    console.log('System voice clips per course (a clip shown in two courses counts in both):');
+    console.table(status.map((s) => ({ course: s.course, done: s.done, pending: s.pending, failed: s.failed })));
+    const all = owners.filter((o) => voiceStateOf(o) !== null);
+    const done = all.filter((o) => voiceStateOf(o) === 'done').length;
+    console.log(`${done} of ${all.length} clips done (${((100 * done) / Math.max(1, all.length)).toFixed(1)}%).`);
+    const failed = all.filter((o) => voiceStateOf(o) === 'failed').slice(0, 10);
+    for (const f of failed) console.log(`failed: ${f.materialType} ${f.materialId} "${f.input!.text}": ${f.failedError}`);
   },
 
   'projections:status': async (_args, { pool, registry }) => {

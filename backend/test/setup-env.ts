@@ -1,3 +1,5 @@
 // Quiet logs in tests unless asked for; the run's database URL comes from global-setup.
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The system voice speaks the whole catalogue in the background: tests that want it start it themselves.
+process.env.VOICE_AUTO = process.env.VOICE_AUTO ?? 'off';

@@ -19,6 +19,7 @@ import { UploadImageHttp } from './materials/upload-image/upload-image.http';
 import { AdminMaterialMediaPort } from './media/admin-material-media.port';
 import { AdminUsersHttp } from './users/admin-users.http';
 import { AdminUsersQuery } from './users/admin-users.query';
+import { VoiceScheduler } from './voice/voice-scheduler';
 
 /**
  * The media module with the admin's material port: job results land on the material (AdminMaterialMediaPort).
@@ -28,7 +29,7 @@ export const ADMIN_MEDIA_MODULE = MediaModule.withMaterialPort(AdminMaterialMedi
 
 /**
  * Admin API (SPEC §2 admin app, §7): materials (list, detail, edit, image upload, media actions), kanji, users
- * and the history of any stream or person. The global AuthGuard already lets only admins reach /api/admin/*.
+ * and the history of any stream or person; and the system voice's scheduler (voice/), which runs in workers. The global AuthGuard already lets only admins reach /api/admin/*.
  */
 @Module({
   imports: [ADMIN_MEDIA_MODULE, AccountsModule],
@@ -42,7 +43,7 @@ export const ADMIN_MEDIA_MODULE = MediaModule.withMaterialPort(AdminMaterialMedi
     AdminUsersHttp,
     HistoryHttp,
   ],
-  providers: [MaterialReader, EditMaterialHandler, UploadImageHandler, RequestActionsHandler, AdminUsersQuery, HistoryQuery],
+  providers: [MaterialReader, EditMaterialHandler, UploadImageHandler, RequestActionsHandler, AdminUsersQuery, HistoryQuery, VoiceScheduler],
   exports: [ADMIN_MEDIA_MODULE],
 })
 export class AdminModule implements OnModuleInit {

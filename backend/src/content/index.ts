@@ -34,5 +34,8 @@ export {
   reviseMaterial,
 } from './catalogue/record-material';
 export type { CreateMaterialCommand, MaterialSnapshot, ReviseMaterialCommand, SetRetiredCommand } from './catalogue/record-material';
+export { currentVoice, voiceInputOf, voiceKey } from './catalogue/voice-input';
+export type { StoredVoice, VoiceInput, VoiceKind } from './catalogue/voice-input';
+export { canonical } from './catalogue/material.state';
 export { CONTENT_DIR, ContentFileError, loadBundledContent, loadContent } from './load/load-content';
 export type { LoadContentOptions, LoadContentResult } from './load/load-content';

@@ -1,9 +1,9 @@
 // The media context's public surface: other contexts import from here, never from its folders.
 export { MediaModule } from './media.module';
 export { MediaJobs, MEDIA_JOB_ATTEMPTS, MEDIA_JOBS_OPTIONS, QUEUE_UNAVAILABLE } from './media-jobs';
-export type { EnqueuedMediaJob, MediaJobsOptions, MediaJobsRequest, QueueOverview } from './media-jobs';
+export type { EnqueuedMediaJob, MediaJobsOptions, MediaJobsRequest, QueueOverview, VoiceJobRequest } from './media-jobs';
 export { MEDIA_QUEUE, MEDIA_QUEUE_NAME, MediaQueue, mediaJobId } from './media-queue';
-export type { MediaJobData } from './media-queue';
+export type { MediaJobData, VoiceJobInput } from './media-queue';
 export {
   MEDIA_ACTIONS,
   MEDIA_APPROVAL_ACTIONS,

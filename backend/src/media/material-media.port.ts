@@ -1,5 +1,6 @@
 import type { MediaJobAction } from './media-actions';
 import type { MediaResult } from './media.events';
+import type { VoiceJobInput } from './media-queue';
 
 /**
  * What a media job needs of a material: its text fields as served on a flashcard (SPEC §3). Every field is
@@ -33,6 +34,8 @@ export interface MediaJobContext {
   actorId: string | null;
   /** 1 for the first run, 2 for the first retry, … */
   attempt: number;
+  /** action `voice`: what the job was asked to speak (its key names the clip, also when it fails) */
+  voice?: VoiceJobInput;
 }
 
 /**

@@ -11,7 +11,14 @@ export const MEDIA_JOB_ACTIONS = [
   'fetch_and_upload_image',
   'upload_image',
 ] as const;
-export type MediaJobAction = (typeof MEDIA_JOB_ACTIONS)[number];
+/**
+ * Jobs the system asks for itself, never an admin (POST …/actions refuses them): `voice` speaks a kana, a word or
+ * a sentence with the bundled voice for every servable card (issue 14, admin/voice).
+ */
+export const SYSTEM_JOB_ACTIONS = ['voice'] as const;
+export type SystemJobAction = (typeof SYSTEM_JOB_ACTIONS)[number];
+
+export type MediaJobAction = (typeof MEDIA_JOB_ACTIONS)[number] | SystemJobAction;
 
 /** Approvals are recorded directly by the admin API: they are decisions, not work. */
 export const MEDIA_APPROVAL_ACTIONS = ['approve_audio', 'unapprove_audio', 'approve_image', 'unapprove_image'] as const;
@@ -22,8 +29,11 @@ export const MEDIA_ACTIONS = [...MEDIA_JOB_ACTIONS, ...MEDIA_APPROVAL_ACTIONS] a
 export type MediaAction = (typeof MEDIA_ACTIONS)[number];
 
 export function isMediaJobAction(action: string): action is MediaJobAction {
-  return (MEDIA_JOB_ACTIONS as readonly string[]).includes(action);
+  return (MEDIA_JOB_ACTIONS as readonly string[]).includes(action) || (SYSTEM_JOB_ACTIONS as readonly string[]).includes(action);
 }
+
+/** Every action a media event may name: the admin's and the system's. */
+export const RECORDED_MEDIA_ACTIONS = [...MEDIA_JOB_ACTIONS, ...MEDIA_APPROVAL_ACTIONS, ...SYSTEM_JOB_ACTIONS] as const;
 
 export function isMediaAction(action: string): action is MediaAction {
   return (MEDIA_ACTIONS as readonly string[]).includes(action);

@@ -3,8 +3,8 @@ import { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { AppError } from '../platform/errors/app-error';
 import { parseOrThrow } from '../platform/http/zod.pipe';
-import { assertMediaActions, isMediaJobAction, MediaJobAction } from './media-actions';
-import { MEDIA_QUEUE, MediaJobData, mediaJobId, MediaQueue } from './media-queue';
+import { assertMediaActions, MEDIA_JOB_ACTIONS, MediaJobAction } from './media-actions';
+import { MEDIA_QUEUE, MediaJobData, mediaJobId, MediaQueue, type VoiceJobInput } from './media-queue';
 
 export const QUEUE_UNAVAILABLE = 'Media actions are unavailable right now because the job queue (Redis) cannot be reached. Try again in a minute.';
 export const MEDIA_JOB_ATTEMPTS = 4;
@@ -25,6 +25,14 @@ export interface MediaJobsRequest {
   /** action names; approve_* / unapprove_* are accepted and skipped (they are not jobs) */
   actions: string[];
   actorId?: string | null;
+}
+
+export interface VoiceJobRequest {
+  requestEventId: string;
+  materialType: string;
+  materialId: number;
+  voice: VoiceJobInput;
+  priority: number;
 }
 
 export interface EnqueuedMediaJob {
@@ -91,7 +99,8 @@ export class MediaJobs implements OnApplicationShutdown {
   async enqueue(request: MediaJobsRequest): Promise<EnqueuedMediaJob[]> {
     const r = parseOrThrow(requestSchema, request, 'media job request');
     assertMediaActions(r.actions);
-    const actions = [...new Set(r.actions.filter(isMediaJobAction))];
+    // The admin's job actions only: `voice` is the system's (enqueueVoice), and assertMediaActions refused it.
+    const actions: MediaJobAction[] = [...new Set(r.actions.filter((a) => (MEDIA_JOB_ACTIONS as readonly string[]).includes(a)))] as MediaJobAction[];
     if (!actions.length) return [];
     const started = Date.now();
     const budget = this.options.timeoutMs ?? 2_000;
@@ -114,6 +123,34 @@ export class MediaJobs implements OnApplicationShutdown {
       throw unavailable();
     }
     return actions.map((action) => ({ action, jobId: mediaJobId(r.requestEventId, action) }));
+  }
+
+  /**
+   * Enqueues voice jobs (the system's, never an admin's), one per material whose clip is missing: job id from
+   * the request event id, so a request enqueued again (a restarted scheduler, another worker) adds nothing while
+   * BullMQ keeps the job. `priority`: lower runs first (level 1 of every course before level 2…).
+   */
+  async enqueueVoice(requests: readonly VoiceJobRequest[]): Promise<void> {
+    if (!requests.length) return;
+    await this.assertAvailable();
+    const jobs = requests.map((r) => {
+      const data: MediaJobData = { requestEventId: r.requestEventId, materialType: r.materialType, materialId: r.materialId, action: 'voice', actorId: null, voice: r.voice };
+      const opts: JobsOptions = {
+        jobId: mediaJobId(r.requestEventId, 'voice'),
+        priority: Math.max(1, Math.min(2_000_000, Math.round(r.priority))),
+        attempts: MEDIA_JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.options.backoffMs ?? 2_000 },
+        // Kept long enough that a scheduler pass never enqueues a clip twice while its outcome is being recorded.
+        removeOnComplete: { age: 24 * 3600, count: 50_000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 5_000 },
+      };
+      return { name: 'voice', data, opts };
+    });
+    try {
+      await within(this.media.queue.addBulk(jobs), Math.max(2_000, this.options.timeoutMs ?? 2_000) * 5);
+    } catch {
+      throw unavailable();
+    }
   }
 
   /** Counts per state and the last failed jobs with their errors (the queue dashboard). */

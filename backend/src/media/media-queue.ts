@@ -11,6 +11,16 @@ export interface MediaJobData {
   materialId: number;
   action: string;
   actorId: string | null;
+  /** action `voice`: what to speak (the material's text when it was asked for; the result names its key) */
+  voice?: VoiceJobInput;
+}
+
+export interface VoiceJobInput {
+  kind: 'kana' | 'word' | 'sentence';
+  text: string;
+  furigana?: string;
+  reading?: string;
+  key: string;
 }
 
 /** BullMQ refuses ':' in custom ids; the request id (a uuid) and the action name contain none. */

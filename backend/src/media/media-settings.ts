@@ -1,4 +1,5 @@
 import { AppConfig } from '../platform/config/config';
+import { isOpenJTalkInstalled } from './providers/tts/open-jtalk-tts.provider';
 
 /**
  * The media configuration resolved once from the environment (docs/media.md). OpenAI-compatible settings
@@ -16,6 +17,7 @@ export interface MediaSettings {
   mediaDir: string;
   storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   tts:
+    | { kind: 'open-jtalk'; command: string; dictionary: string; voice: string }
     | { kind: 'espeak'; command: string; voice: string }
     | { kind: 'voicevox'; url: string; speaker: number }
     | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string; voice: string };
@@ -35,9 +37,15 @@ export function mediaSettings(config: AppConfig): MediaSettings {
   const ttsModel = model(config.OPENAI_TTS_MODEL, 'gpt-4o-mini-tts');
   const imageModel = model(config.OPENAI_IMAGE_MODEL, 'gpt-image-1');
 
-  const ttsKind = config.TTS_PROVIDER ?? (config.VOICEVOX_URL ? 'voicevox' : base && config.OPENAI_TTS_MODEL ? 'openai' : 'espeak');
+  const openJTalk = { command: config.OPEN_JTALK_PATH, dictionary: config.OPEN_JTALK_DICTIONARY, voice: config.OPEN_JTALK_VOICE };
+  // With nothing configured: Open JTalk when its command, dictionary and voice are installed, else espeak-ng.
+  const ttsKind =
+    config.TTS_PROVIDER ??
+    (config.VOICEVOX_URL ? 'voicevox' : base && config.OPENAI_TTS_MODEL ? 'openai' : isOpenJTalkInstalled(openJTalk) ? 'open-jtalk' : 'espeak');
   let tts: MediaSettings['tts'];
-  if (ttsKind === 'voicevox') {
+  if (ttsKind === 'open-jtalk') {
+    tts = { kind: 'open-jtalk', ...openJTalk };
+  } else if (ttsKind === 'voicevox') {
     if (!config.VOICEVOX_URL) throw new Error('Invalid configuration: TTS_PROVIDER=voicevox needs VOICEVOX_URL (e.g. http://127.0.0.1:50021).');
     tts = { kind: 'voicevox', url: config.VOICEVOX_URL, speaker: config.VOICEVOX_SPEAKER };
   } else if (ttsKind === 'openai') {

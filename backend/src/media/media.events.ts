@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent } from '../platform/event-store/event-registry';
-import { MEDIA_ACTIONS } from './media-actions';
+import { RECORDED_MEDIA_ACTIONS } from './media-actions';
 
 /**
  * Media actions live in the material's own stream (`material-<type>-<id>`), so the admin sees them in the
@@ -11,7 +11,7 @@ import { MEDIA_ACTIONS } from './media-actions';
 
 const materialType = z.string().regex(/^[a-z_]{1,30}$/);
 const materialId = z.number().int().positive().max(2_147_483_647);
-const action = z.enum(MEDIA_ACTIONS);
+const action = z.enum(RECORDED_MEDIA_ACTIONS);
 
 export const breakdownItemSchema = z.object({
   word: z.string().min(1).max(200),
@@ -33,6 +33,18 @@ export const mediaResultSchema = z.object({
   sentence_breakdown: z.array(breakdownItemSchema).max(200).optional(),
   sentence_context: z.string().min(1).max(4000).optional(),
   image_description: z.string().min(1).max(4000).optional(),
+  /** the system voice's clip of a kana, word or sentence (action `voice`): what it is and what it was made from */
+  voice: z
+    .object({
+      key: z.string().regex(/^[0-9a-f]{32}$/),
+      url: z.string().min(1).max(2000),
+      spec: z.string().min(1).max(200),
+      /** the text the engine was given (the card's kana where its own reading would have differed) */
+      spoken: z.string().min(1).max(2000),
+      bytes: z.number().int().nonnegative(),
+      duration_ms: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
   /** something the admin should know about the result (e.g. meanings left empty) */
   note: z.string().max(1000).optional(),
 });

@@ -68,11 +68,11 @@ export function flashcardView(material: MaterialRef, card: CardRef | null): Flas
     next_intervals: nextIntervals(card),
     version: Number(card?.version ?? 0),
     due_at: card ? new Date(card.due_at).toISOString() : null,
-    material: withSentenceForReview(learnerMaterial(material.data), card?.attempts ?? 0),
+    material: learnerMaterial(withSentenceForReview(material.data, card?.attempts ?? 0)),
   };
 }
 
-const SENTENCE_FIELDS = ['sentence_id', 'sentence', 'furigana', 'sentence_meaning', 'sentence_context', 'sentence_breakdown'] as const;
+const SENTENCE_FIELDS = ['sentence_id', 'sentence', 'furigana', 'sentence_meaning', 'sentence_context', 'sentence_breakdown', 'sentence_audio_url'] as const;
 
 /**
  * A word taught with two sentences shows them in turn: the first at the lesson, the second at the first review,
@@ -93,14 +93,20 @@ export function withSentenceForReview(data: unknown, attempts: number): unknown 
 
 /**
  * Learners hear and see only media an admin approved (DESIGN §3, SPEC §5): generated audio or images that are
- * still waiting for review are left out of the card.
+ * still waiting for review are left out of the card. The system voice (Open JTalk, issue 14) is approved by the
+ * system; the word's clip (`word_audio_url`) and the sentence's (`sentence_audio_url`) come as they are.
  */
 export function learnerMaterial(data: unknown): unknown {
   if (!data || typeof data !== 'object') return data;
-  const d = data as Record<string, unknown>;
+  const { audio_vetoed: vetoed, ...d } = data as Record<string, unknown>;
+  // The card's audio: the admin's own once approved, else the system voice (the kana, or the sentence shown),
+  // unless the admin unapproved the card's audio without giving another.
+  const own = d.is_audio_approved === true ? (d.audio_url ?? null) : null;
+  const system = vetoed === true ? null : (d.kana_audio_url ?? d.sentence_audio_url ?? null);
   return {
     ...d,
-    audio_url: d.is_audio_approved === true ? (d.audio_url ?? null) : null,
+    audio_url: own ?? system,
+    audio_spec: own ? (d.audio_spec ?? null) : system ? (d.voice_spec ?? null) : null,
     image_url: d.is_image_approved === true ? (d.image_url ?? null) : null,
   };
 }

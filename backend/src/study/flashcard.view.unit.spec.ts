@@ -36,7 +36,7 @@ describe('next intervals shown on the grade buttons', () => {
       next_intervals: { '0': 0, '3': 0, '5': 0, '10': 696 },
       version: 0,
       due_at: null,
-      material: { kana: 'か', audio_url: null, image_url: null },
+      material: { kana: 'か', audio_url: null, audio_spec: null, image_url: null },
     });
   });
 });
@@ -56,15 +56,29 @@ describe('deterministic event ids', () => {
 describe('learnerMaterial', () => {
   it('serves audio and image only once an admin approved them', () => {
     const pending = { audio_url: '/media/a.wav', is_audio_approved: false, image_url: '/media/i.png', is_image_approved: false, vocab: '猫' };
-    expect(learnerMaterial(pending)).toEqual({ ...pending, audio_url: null, image_url: null });
-    const approved = { ...pending, is_audio_approved: true, is_image_approved: true };
+    expect(learnerMaterial(pending)).toEqual({ ...pending, audio_url: null, audio_spec: null, image_url: null });
+    const approved = { ...pending, is_audio_approved: true, is_image_approved: true, audio_spec: 'recorded' };
     expect(learnerMaterial(approved)).toEqual(approved);
+  });
+
+  it("plays the system voice unless the admin's own audio is approved, or the admin unapproved the card's audio", () => {
+    const card = { vocab: '猫', audio_url: null, is_audio_approved: false, sentence_audio_url: '/media/s.ogg', word_audio_url: '/media/w.ogg', voice_spec: 'open-jtalk nitech', audio_vetoed: false };
+    expect(learnerMaterial(card)).toMatchObject({ audio_url: '/media/s.ogg', audio_spec: 'open-jtalk nitech', word_audio_url: '/media/w.ogg' });
+    expect(learnerMaterial(card)).not.toHaveProperty('audio_vetoed');
+    // An admin's recording waiting for review: the learner keeps the system voice; once approved, the recording.
+    const pending = { ...card, audio_url: '/media/mine.mp3', audio_spec: 'recorded by an admin' };
+    expect(learnerMaterial(pending)).toMatchObject({ audio_url: '/media/s.ogg' });
+    expect(learnerMaterial({ ...pending, is_audio_approved: true })).toMatchObject({ audio_url: '/media/mine.mp3', audio_spec: 'recorded by an admin' });
+    // Unapproved without another: no card audio (the word's clip stays: it is the dictionary's too).
+    expect(learnerMaterial({ ...card, audio_vetoed: true })).toMatchObject({ audio_url: null, word_audio_url: '/media/w.ogg' });
+    // A kana card speaks its kana.
+    expect(learnerMaterial({ kana: 'か', kana_audio_url: '/media/ka.ogg', audio_vetoed: false })).toMatchObject({ audio_url: '/media/ka.ogg' });
   });
 });
 
 describe('a word with two sentences', () => {
-  const first = { sentence_id: 1, sentence: '猫がいます。', furigana: '猫[ねこ]がいます。', sentence_meaning: 'There is a cat.', sentence_context: null, sentence_breakdown: [{ word: '猫' }] };
-  const second = { sentence_id: 2, sentence: '猫が好きです。', furigana: '猫[ねこ]が好[す]きです。', sentence_meaning: 'I like cats.', sentence_context: 'said of pets', sentence_breakdown: [{ word: '好き' }] };
+  const first = { sentence_id: 1, sentence: '猫がいます。', furigana: '猫[ねこ]がいます。', sentence_meaning: 'There is a cat.', sentence_context: null, sentence_breakdown: [{ word: '猫' }], sentence_audio_url: '/media/1.ogg' };
+  const second = { sentence_id: 2, sentence: '猫が好きです。', furigana: '猫[ねこ]が好[す]きです。', sentence_meaning: 'I like cats.', sentence_context: 'said of pets', sentence_breakdown: [{ word: '好き' }], sentence_audio_url: '/media/2.ogg' };
   const data = { vocab: '猫', ...first, other_sentences: [second] };
 
   it('shows the first at the lesson, the second at the first review, then the first again', () => {
@@ -79,7 +93,7 @@ describe('a word with two sentences', () => {
       level: 1, attempts: 1, mastery: 'learning', interval_hours: 4, due_at: '2026-01-01T00:00:00Z', version: 1,
     });
     expect(view.material).not.toHaveProperty('other_sentences');
-    expect(view.material).toMatchObject({ sentence_id: 2, sentence: '猫が好きです。', sentence_number: 2, sentence_count: 2 });
+    expect(view.material).toMatchObject({ sentence_id: 2, sentence: '猫が好きです。', sentence_number: 2, sentence_count: 2, audio_url: '/media/2.ogg' });
   });
 
   it('leaves a card with one sentence, or none, as it is', () => {

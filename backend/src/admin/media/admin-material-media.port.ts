@@ -17,6 +17,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import { adminEventId } from '../ids';
 import { CARD_TYPES, CardType } from '../materials/card-fields';
 import { CardRow, lockCard, writeCardFields } from '../materials/card-writer';
+import { recordVoiceOutcome } from '../voice/record-voice';
 
 /** The Material fields a job result may set (media.events.ts mediaResultSchema, without its `note`). */
 const RESULT_FIELDS = [
@@ -69,6 +70,9 @@ export class AdminMaterialMediaPort implements MaterialMediaPort {
   }
 
   async recordSucceeded(requestEventId: string, action: MediaJobAction, result: MediaResult, jobId: string, context: MediaJobContext): Promise<void> {
+    if (action === 'voice' && context.voice) {
+      return recordVoiceOutcome(this.pool, this.store, { ...voiceOutcomeBase(requestEventId, jobId, context), voice: context.voice, succeeded: true, result });
+    }
     const type = context.materialType;
     if (!isCardType(type)) return this.events.recordSucceeded(requestEventId, action, result, jobId, context);
     const outcomeId = mediaOutcomeEventId(requestEventId, action, 'succeeded');
@@ -87,7 +91,28 @@ export class AdminMaterialMediaPort implements MaterialMediaPort {
     });
   }
 
-  recordFailed(requestEventId: string, action: MediaJobAction, message: string, final: boolean, context: MediaJobContext & { jobId: string }): Promise<void> {
+  async recordFailed(requestEventId: string, action: MediaJobAction, message: string, final: boolean, context: MediaJobContext & { jobId: string }): Promise<void> {
+    if (action === 'voice' && context.voice) {
+      if (!final) return; // retried: the queue dashboard shows the attempt
+      return recordVoiceOutcome(this.pool, this.store, {
+        ...voiceOutcomeBase(requestEventId, context.jobId, context),
+        voice: context.voice,
+        succeeded: false,
+        error: message,
+        attempt: context.attempt,
+      });
+    }
     return this.events.recordFailed(requestEventId, action, message, final, context);
   }
+}
+
+/** The system voice's outcomes name no admin: the actor is the voice scheduler that asked. */
+function voiceOutcomeBase(requestEventId: string, jobId: string, context: MediaJobContext) {
+  return {
+    requestEventId,
+    jobId,
+    materialType: context.materialType,
+    materialId: context.materialId,
+    metadata: { actorId: null, actor: 'voice', causationId: requestEventId, correlationId: requestEventId, jobId, via: 'media' },
+  };
 }

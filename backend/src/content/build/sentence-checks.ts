@@ -62,8 +62,11 @@ export const COUNTER_RULES: Readonly<Record<string, CounterRule>> = {
   冊: { base: 'さつ', joined: { '1': ['いっさつ'], '8': ['はっさつ', 'はちさつ'], '10': ['じゅっさつ', 'じっさつ'] } },
   足: { base: 'そく', joined: { '1': ['いっそく'], '3': ['さんぞく'], '8': ['はっそく'], '10': ['じゅっそく', 'じっそく'], 何: ['なんぞく'] } },
   軒: { base: 'けん', joined: { '1': ['いっけん'], '3': ['さんげん'], '6': ['ろっけん'], '8': ['はっけん'], '10': ['じゅっけん', 'じっけん'], 何: ['なんげん'] } },
-  歳: { base: 'さい', joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい', 'じゅうさい'] } },
-  才: { base: 'さい', joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい', 'じゅうさい'] } },
+  歳: { base: 'さい', joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい'] } },
+  才: { base: 'さい', joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい'] } },
+  点: { base: 'てん', joined: { '1': ['いってん'], '6': ['ろくてん', 'ろってん'], '8': ['はってん', 'はちてん'], '10': ['じゅってん', 'じってん'] } },
+  週間: { base: 'しゅうかん', joined: { '1': ['いっしゅうかん'], '8': ['はっしゅうかん', 'はちしゅうかん'], '10': ['じゅっしゅうかん', 'じっしゅうかん'] } },
+  種類: { base: 'しゅるい', joined: { '1': ['いっしゅるい'], '8': ['はっしゅるい', 'はちしゅるい'], '10': ['じゅっしゅるい', 'じっしゅるい'] } },
   枚: { plainAfterHundreds: true, base: 'まい' },
   台: { plainAfterHundreds: true, base: 'だい' },
   番: { plainAfterHundreds: true, base: 'ばん' },
@@ -108,7 +111,7 @@ export function counterReadings(number: string, counter: string): string[] | und
   }
   const head = numberReadings(number.slice(0, -1));
   if (!head) return undefined;
-  if (counter === '歳' && number === '二十') return ['はたち', 'にじゅっさい', 'にじっさい', 'にじゅうさい'];
+  if (counter === '歳' && number === '二十') return ['はたち', 'にじゅっさい', 'にじっさい'];
   // 一人 ひとり and 二人 ふたり stand alone: 十一人 is じゅういちにん.
   if (counter === '人' && (unit === '1' || unit === '2') && number.length > 1) return head.flatMap((h) => DIGIT_READING[Number(unit)].map((d) => h + d + 'にん'));
   const tail = joined ?? lastReadings(last).map((r) => r + rule.base);
@@ -143,7 +146,7 @@ export function readingOfSpan(furigana: string, start: number, end: number): str
   return out;
 }
 
-const COUNTED = new RegExp(`([一二三四五六七八九十百千]+|何)(${Object.keys(COUNTER_RULES).join('|')})`, 'gu');
+const COUNTED = new RegExp(`([一二三四五六七八九十百千]+|何)(${Object.keys(COUNTER_RULES).sort((a, b) => b.length - a.length).join('|')})`, 'gu');
 
 interface CounterMisreading {
   start: number;
@@ -151,6 +154,8 @@ interface CounterMisreading {
   written: string;
   actual: string;
   expected: string[];
+  /** set when the counter is the target word (the 円 card): only the number before it is read anew */
+  numberOnly?: { end: number; written: string; reading: string };
 }
 
 /**
@@ -163,10 +168,22 @@ function counterMisreadings(furigana: string, skip?: { start: number; end: numbe
   for (const m of text.matchAll(COUNTED)) {
     const start = [...text.slice(0, m.index)].length;
     const end = start + [...m[0]].length;
-    if (skip && start < skip.end && end > skip.start) continue;
     const expected = counterReadings(m[1], m[2]);
     const actual = readingOfSpan(furigana, start, end);
     if (!expected || actual === undefined || expected.includes(actual)) continue;
+    if (skip && start < skip.end && end > skip.start) {
+      // The target word is read as the card reads it (一足 ひとあし "a step"); when it is only the counter (the 円
+      // card in 三百円), the number before it must still be read right: the rest of an expected reading that ends
+      // with the counter as written.
+      const numberEnd = start + [...m[1]].length;
+      if (skip.start !== numberEnd || skip.end !== end) continue;
+      const counterReading = readingOfSpan(furigana, numberEnd, end);
+      const numberReading = readingOfSpan(furigana, start, numberEnd);
+      const fitting = expected.find((e) => counterReading !== undefined && e.endsWith(counterReading));
+      if (!fitting || numberReading === undefined || fitting === numberReading + counterReading) continue;
+      out.push({ start, end, written: m[0], actual, expected: [fitting], numberOnly: { end: numberEnd, written: m[1], reading: fitting.slice(0, fitting.length - counterReading!.length) } });
+      continue;
+    }
     out.push({ start, end, written: m[0], actual, expected });
   }
   return out;
@@ -188,9 +205,9 @@ export function withCounterReadings(furigana: string, skip?: { start: number; en
   let out = '';
   for (const seg of parseFurigana(furigana)) {
     const length = [...seg.text].length;
-    const fix = fixes.find((f) => at >= f.start && at < f.end);
+    const fix = fixes.find((f) => at >= f.start && at < (f.numberOnly?.end ?? f.end));
     if (!fix) out += seg.reading === undefined ? seg.text : `${seg.text}[${seg.reading}]`;
-    else if (at === fix.start) out += `${fix.written}[${fix.expected[0]}]`;
+    else if (at === fix.start) out += fix.numberOnly ? `${fix.numberOnly.written}[${fix.numberOnly.reading}]` : `${fix.written}[${fix.expected[0]}]`;
     at += length;
   }
   return out;

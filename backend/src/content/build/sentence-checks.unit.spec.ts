@@ -59,6 +59,21 @@ describe('numbers and counters', () => {
     expect(counterProblems('一足[ひとあし]先[さき]に帰[かえ]ります。', { start: 0, end: 2 })).toEqual([]);
   });
 
+  it('reads the number before a counter that is the target word, and leaves the target as the card reads it', () => {
+    // 円 is the card: its own ruby stays, the number is read さんびゃく.
+    expect(withCounterReadings('コーヒーは三[さん]百[ひゃく]円[えん]です。', { start: 7, end: 8 })).toBe('コーヒーは三百[さんびゃく]円[えん]です。');
+    expect(counterProblems('コーヒーは三[さん]百[ひゃく]円[えん]です。', { start: 7, end: 8 })).toEqual(['三百円 read さんひゃくえん; a number with 円 is read さんびゃくえん']);
+    // A counter whose own sound changes (三匹 びき) cannot be fixed without reading the card's word otherwise: left alone.
+    expect(withCounterReadings('魚[さかな]を三[さん]匹[ひき]', { start: 3, end: 4 })).toBe('魚[さかな]を三[さん]匹[ひき]');
+  });
+
+  it('knows the counters whose numbers geminate: 点, 週間, 種類, and 十 before さい', () => {
+    expect(withCounterReadings('七[なな]十[じゅう]点[てん]でした。')).toBe('七十点[ななじゅってん]でした。');
+    expect(withCounterReadings('一[いち]週間[しゅうかん]')).toBe('一週間[いっしゅうかん]');
+    expect(withCounterReadings('二[に]十[じゅう]種類[しゅるい]')).toBe('二十種類[にじゅっしゅるい]');
+    expect(withCounterReadings('九[きゅう]十[じゅう]歳[さい]')).toBe('九十歳[きゅうじゅっさい]');
+  });
+
   it('reads the analyser\'s numbers and counters by the rules, and leaves right ones as they are', () => {
     expect(withCounterReadings('店[みせ]で魚[さかな]を三[さん]匹[ひき]買[か]いました。')).toBe('店[みせ]で魚[さかな]を三匹[さんびき]買[か]いました。');
     expect(withCounterReadings('一[いち]人[にん]で九[きゅう]時[じ]に')).toBe('一人[ひとり]で九時[くじ]に');

@@ -70,6 +70,29 @@ Attribution text to show on the app's About/credits page:
   provided the copyright notice, the conditions and the disclaimer are retained (see
   /usr/share/doc/open-jtalk-mecab-naist-jdic/copyright).
 
+## Open JTalk and the HTS voice nitech-jp-atr503-m001 (speech)
+
+The system voice of the cards (clips made by the media worker, stored in the media storage, not in this
+directory) is synthesised with:
+
+- Open JTalk (<https://open-jtalk.sourceforge.net/>), Debian package \`open-jtalk\`: Copyright (c) 2008-2016
+  Nagoya Institute of Technology, Department of Computer Science. Modified BSD licence (BSD-3-Clause).
+- The NAIST Japanese Dictionary for Open JTalk, Debian package \`open-jtalk-mecab-naist-jdic\` (version
+  ${i.naistJdicVersion}, the one above): Copyright (c) 2009 Nara Institute of Science and Technology; Copyright (c)
+  2008-2013 Nagoya Institute of Technology. BSD-3-Clause. Open JTalk reads the text with it.
+- The HTS voice "NIT ATR503 M001" version 1.05 (nitech-jp-atr503-m001), Debian package
+  \`hts-voice-nitech-jp-atr503-m001\` (in Debian's contrib component): Copyright (c) 2003-2012 Nagoya Institute of
+  Technology, Department of Computer Science; 2003-2008 Tokyo Institute of Technology, Interdisciplinary Graduate
+  School of Science and Engineering. Creative Commons Attribution 3.0:
+  <https://creativecommons.org/licenses/by/3.0/>.
+
+Attribution text to show on the app's About/credits page:
+
+> Speech synthesised with [Open JTalk](https://open-jtalk.sourceforge.net/) using the HTS voice "NIT ATR503 M001"
+> version 1.05 (nitech-jp-atr503-m001), © 2003–2012 Nagoya Institute of Technology, Department of Computer
+> Science, and © 2003–2008 Tokyo Institute of Technology, Interdisciplinary Graduate School of Science and
+> Engineering, licensed under [CC BY 3.0](https://creativecommons.org/licenses/by/3.0/).
+
 ## UniDic (word frequency)
 
 - ${i.frequencySource}: UniDic for MeCab, trained on the Balanced Corpus of Contemporary Written Japanese.

@@ -1,5 +1,6 @@
 import type { MaterialState } from './material.state';
 import { stateKey } from './material.state';
+import { currentVoice } from './voice-input';
 
 /**
  * Pure builders of the catalogue's read rows from material states. A study card (`materials` row) is a kana,
@@ -119,6 +120,24 @@ function sentenceFields(sentence: MaterialState | undefined): Record<string, unk
     sentence_meaning: str(s.translation),
     sentence_context: str(s.context),
     sentence_breakdown: Array.isArray(s.breakdown) ? s.breakdown : null,
+    // the system voice of this sentence, while it matches the text (voice-input.ts)
+    sentence_audio_url: sentence ? (currentVoice('sentence', s)?.url ?? null) : null,
+  };
+}
+
+/**
+ * The system voice on a card (issue 14), beside the admin's own audio fields, which stay as the admin set them
+ * (audio_url, is_audio_approved, audio_spec): the learner's view (study/flashcard.view.ts) plays the admin's
+ * audio once approved, else the system clip, unless the admin unapproved the card's audio without giving
+ * another (`audio_vetoed`).
+ */
+function voiceFields(card: MaterialState, own: MaterialState | undefined, word: MaterialState | undefined): Record<string, unknown> {
+  const ownVoice = own ? currentVoice(own.type, own.data) : null;
+  return {
+    kana_audio_url: card.type === 'kana' ? (ownVoice?.url ?? null) : null,
+    word_audio_url: word ? (currentVoice('vocab', word.data)?.url ?? null) : null,
+    voice_spec: ownVoice?.spec ?? (word ? currentVoice('vocab', word.data)?.spec : null) ?? null,
+    audio_vetoed: card.data.is_audio_approved === false && !str(card.data.audio_url),
   };
 }
 
@@ -143,6 +162,11 @@ const EMPTY_MATERIAL: Record<string, unknown> = {
   sentence_context: null,
   sentence_breakdown: null,
   other_sentences: [],
+  sentence_audio_url: null,
+  kana_audio_url: null,
+  word_audio_url: null,
+  voice_spec: null,
+  audio_vetoed: false,
   image_url: null,
   audio_url: null,
   image_description: null,
@@ -173,6 +197,7 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       vocab_hiragana: str(d.vocab_reading),
       vocab_meaning: str(d.vocab_definition),
       ...cardSentences(card, lookup, backlinks),
+      ...voiceFields(card, card, undefined),
     });
     // A kana card shows the kana and its romaji; its sentence is optional.
     const servable = !retired && Boolean(data.kana && data.romaji);
@@ -200,6 +225,7 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       ...wordFacts(vocab),
       ...(card.type === 'reading' ? kanjiFacts(kanji) : {}),
       ...cardSentences(card, lookup, backlinks),
+      ...voiceFields(card, undefined, vocab),
     });
     // SPEC §5 'Invalid card': a card without its sentence, meaning or kana is not taught. A reading card whose
     // word (or kanji) is retired is not taught either until the content gives it another word: the word would
@@ -255,7 +281,8 @@ export function vocabEntryRow(v: MaterialState, lookup: StateLookup, backlinks: 
       reading: d.reading ?? null,
       definition: d.definition ?? null,
       level: num(d.level, 1),
-      audio_url: str(d.audio_url),
+      // the word spoken (system voice), else the admin's approved audio
+      audio_url: currentVoice('vocab', d)?.url ?? (d.is_audio_approved === true ? str(d.audio_url) : null),
       sentence_id: sentences[0]?.id ?? null,
       // every sentence of the word, the first one first: the dictionary shows them all
       sentence_ids: sentences.map((x) => x.id),
@@ -281,7 +308,7 @@ export function kanaEntryRow(k: MaterialState): KanaEntryRow {
       kana: d.kana ?? null,
       romaji: d.romaji ?? null,
       hint: d.hint ?? null,
-      audio_url: str(d.audio_url),
+      audio_url: currentVoice('kana', d)?.url ?? (d.is_audio_approved === true ? str(d.audio_url) : null),
       vocab_reading: d.vocab_reading ?? null,
       vocab_definition: d.vocab_definition ?? null,
     },

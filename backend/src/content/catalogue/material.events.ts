@@ -49,7 +49,8 @@ export const MaterialRevised = defineEvent(
     changes: z.record(fieldName, z.object({ before: z.unknown(), after: z.unknown() })).refine((c) => Object.keys(c).length > 0, {
       message: 'A revision changes at least one field.',
     }),
-    source: z.enum(['content', 'admin']).default('admin'),
+    // 'media': the system voice's clip (admin/voice), which is neither content nor an admin's edit
+    source: z.enum(['content', 'admin', 'media']).default('admin'),
     contentVersion: z.string().min(1).max(100).optional(),
   }),
 );

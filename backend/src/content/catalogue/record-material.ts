@@ -5,7 +5,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import { AppendResult, EventMetadata, ExpectedVersion, NewEvent } from '../../platform/event-store/event-store.types';
 import { liveTables } from '../../platform/projections/projection';
 import { CATALOGUE_PROJECTION, applyCatalogue, catalogueProjection, loadStates } from './catalogue.projection';
-import { MATERIAL_STREAM_TYPE, MaterialImported, MaterialKind, MaterialRestored, MaterialRetired, MaterialRevised, RetireReason, materialStreamId } from './material.events';
+import { MATERIAL_EVENT_TYPES, MATERIAL_STREAM_TYPE, MaterialImported, MaterialKind, MaterialRestored, MaterialRetired, MaterialRevised, RetireReason, materialStreamId } from './material.events';
 import { MaterialState, canonical, stateKey } from './material.state';
 
 /**
@@ -35,7 +35,8 @@ export async function recordMaterialEvents(
   const result = await store.append(streamId, MATERIAL_STREAM_TYPE, expected, events, metadata, db);
   if (result.duplicate) return result;
   const from = result.streamVersion - events.length;
-  const recorded = (await store.readStream(streamId, db)).filter((e) => e.streamVersion > from);
+  // Media outcomes share the stream (admin/voice records one with its clip): only material events fold.
+  const recorded = (await store.readStream(streamId, db)).filter((e) => e.streamVersion > from && (MATERIAL_EVENT_TYPES as readonly string[]).includes(e.type));
   await applyCatalogue(db, recorded, liveTables(catalogueProjection));
   return result;
 }

@@ -8,6 +8,7 @@ import { fetchSentenceContextJob } from './fetch_sentence_context.job';
 import { fetchSentenceJob } from './fetch_sentence.job';
 import { MediaJob } from './media-job';
 import { uploadImageJob } from './upload_image.job';
+import { voiceJob } from './voice.job';
 
 export const MEDIA_JOBS: Record<MediaJobAction, MediaJob> = {
   fetch_audio: fetchAudioJob,
@@ -18,4 +19,5 @@ export const MEDIA_JOBS: Record<MediaJobAction, MediaJob> = {
   fetch_image: fetchImageJob,
   fetch_and_upload_image: fetchAndUploadImageJob,
   upload_image: uploadImageJob,
+  voice: voiceJob,
 };

@@ -3,6 +3,7 @@ import type { MediaResult } from '../media.events';
 import type { MaterialMediaText } from '../material-media.port';
 import type { MediaProviders } from '../providers/media-providers';
 import type { MediaStorage } from '../storage/media-storage';
+import type { VoiceJobInput } from '../media-queue';
 import { missingInput } from '../media-job-error';
 import { stripFurigana } from '../providers/kuromoji';
 
@@ -12,6 +13,8 @@ export interface MediaJobRun {
   materialType: string;
   materialId: number;
   material: MaterialMediaText;
+  /** action `voice`: the text to speak, carried by the job */
+  voice?: VoiceJobInput;
   providers: MediaProviders;
   storage: MediaStorage;
   signal?: AbortSignal;

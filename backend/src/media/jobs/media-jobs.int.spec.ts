@@ -206,7 +206,14 @@ describe('media jobs: every action through BullMQ against loopback providers', (
       expect(await readFile(join(dir, result.audio_url!.slice(7)))).toEqual(FAKE_MP3);
     });
 
-    it('espeak-ng by default: a kana card speaks its kana, marked synthetic', async () => {
+    it('Open JTalk by default (the system voice): a kana card speaks its kana', async () => {
+      const result = succeeded(await run('fetch_audio', { kana: 'あ', romaji: 'a', vocab: 'あさ' }, 'kana'));
+      expect(result.audio_spec).toBe('open-jtalk');
+      expect(result.audio_url).toMatch(/^\/media\/[0-9a-f]{64}\.ogg$/);
+    });
+
+    it('espeak-ng when asked for (the last resort): a kana card speaks its kana, marked synthetic', async () => {
+      use({ TTS_PROVIDER: 'espeak' });
       const result = succeeded(await run('fetch_audio', { kana: 'あ', romaji: 'a', vocab: 'あさ' }, 'kana'));
       expect(result.audio_spec).toBe('espeak-ng');
       expect(result.audio_url).toMatch(/^\/media\/[0-9a-f]{64}\.(wav|mp3|ogg)$/);

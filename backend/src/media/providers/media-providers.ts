@@ -10,6 +10,7 @@ import { OpenAiImagesProvider } from './images/openai-images.provider';
 import { LlmProvider } from './llm/llm-provider';
 import { OpenAiChatProvider } from './llm/openai-chat.provider';
 import { EspeakTtsProvider } from './tts/espeak-tts.provider';
+import { OpenJTalkTtsProvider } from './tts/open-jtalk-tts.provider';
 import { OpenAiSpeechProvider } from './tts/openai-speech.provider';
 import { TtsProvider } from './tts/tts-provider';
 import { VoicevoxTtsProvider } from './tts/voicevox-tts.provider';
@@ -27,16 +28,24 @@ export const MEDIA_SETTINGS = Symbol('MEDIA_SETTINGS');
 
 export function createMediaProviders(settings: MediaSettings, options: { vocabFile?: string; onEncoderError?: (e: Error) => void } = {}): MediaProviders {
   const t = settings.timeoutMs;
-  const tts =
-    settings.tts.kind === 'voicevox'
-      ? new VoicevoxTtsProvider(settings.tts.url, settings.tts.speaker, t)
-      : settings.tts.kind === 'openai'
-        ? new OpenAiSpeechProvider(settings.tts, t)
-        : new EspeakTtsProvider(settings.tts.command, settings.tts.voice, { timeoutMs: Math.min(t, 60_000), onEncoderError: options.onEncoderError });
+  const tts = createTtsProvider(settings.tts, t, options.onEncoderError);
   const llm = settings.chat ? new OpenAiChatProvider(settings.chat, t) : null;
   const images = settings.images ? new OpenAiImagesProvider(settings.images, t) : null;
   const breakdown = settings.breakdown === 'llm' ? (llm ? new LlmBreakdownProvider(llm) : null) : new KuromojiBreakdownProvider(options.vocabFile);
   return { tts, llm, images, breakdown };
+}
+
+function createTtsProvider(tts: MediaSettings['tts'], timeoutMs: number, onEncoderError?: (e: Error) => void): TtsProvider {
+  switch (tts.kind) {
+    case 'open-jtalk':
+      return new OpenJTalkTtsProvider({ command: tts.command, dictionary: tts.dictionary, voice: tts.voice, timeoutMs: Math.min(timeoutMs, 60_000), onEncoderError });
+    case 'voicevox':
+      return new VoicevoxTtsProvider(tts.url, tts.speaker, timeoutMs);
+    case 'openai':
+      return new OpenAiSpeechProvider(tts, timeoutMs);
+    case 'espeak':
+      return new EspeakTtsProvider(tts.command, tts.voice, { timeoutMs: Math.min(timeoutMs, 60_000), onEncoderError });
+  }
 }
 
 export function createMediaStorage(settings: MediaSettings): MediaStorage {

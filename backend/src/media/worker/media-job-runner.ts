@@ -40,16 +40,18 @@ export class MediaJobRunner {
     const jobId = String(job.id);
     const attempt = job.attemptsMade + 1;
     const maxAttempts = job.opts.attempts ?? 1;
-    const context: MediaJobContext = { materialType, materialId, actorId, attempt };
+    const context: MediaJobContext = { materialType, materialId, actorId, attempt, ...(job.data.voice ? { voice: job.data.voice } : {}) };
     if (!isMediaJobAction(action)) throw new UnrecoverableError(`Unknown media action "${action}".`);
     try {
-      const material = await this.port.load(materialType, materialId);
+      // A voice job carries its text; the others read the material.
+      const material = action === 'voice' ? {} : await this.port.load(materialType, materialId);
       if (!material) throw new MediaJobError(`The ${materialType} material ${materialId} does not exist (any more).`, false);
       const produced = await MEDIA_JOBS[action].run({
         action,
         materialType,
         materialId,
         material,
+        voice: job.data.voice,
         providers: this.providers,
         storage: this.storage,
         signal,
@@ -77,6 +79,13 @@ export class MediaJobRunner {
     const { requestEventId, materialType, materialId, action, actorId } = job.data;
     if (!isMediaJobAction(action)) return;
     const message = `${action} was given up: ${reason}. The worker processing it stopped repeatedly; check the worker's log and run the action again.`;
-    await this.port.recordFailed(requestEventId, action, message, true, { materialType, materialId, actorId, attempt: job.attemptsMade + 1, jobId: String(job.id) });
+    await this.port.recordFailed(requestEventId, action, message, true, {
+      materialType,
+      materialId,
+      actorId,
+      attempt: job.attemptsMade + 1,
+      jobId: String(job.id),
+      ...(job.data.voice ? { voice: job.data.voice } : {}),
+    });
   }
 }

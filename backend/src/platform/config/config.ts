@@ -36,11 +36,20 @@ const configSchema = z.object({
   MEDIA_LOCK_MS: z.coerce.number().int().positive().default(30_000),
   MEDIA_STALLED_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
   MEDIA_SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
+  /** the system voice: a clip for every servable card, made in the background by the worker (admin/voice) */
+  VOICE_AUTO: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** how often the voice scheduler looks for cards without their clip, in ms */
+  VOICE_SCAN_MS: z.coerce.number().int().positive().default(15_000),
+  /** at most this many clips asked for per look (the queue stays short, and a fresh edit is asked for soon) */
+  VOICE_BATCH: z.coerce.number().int().positive().default(2_000),
   MEDIA_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   MEDIA_STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).optional()),
-  TTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['espeak', 'voicevox', 'openai']).optional()),
+  TTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['open-jtalk', 'espeak', 'voicevox', 'openai']).optional()),
   BREAKDOWN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['kuromoji', 'llm']).default('kuromoji')),
+  OPEN_JTALK_PATH: z.preprocess(emptyToUndefined, z.string().default('open_jtalk')),
+  OPEN_JTALK_DICTIONARY: z.preprocess(emptyToUndefined, z.string().default('/var/lib/mecab/dic/open-jtalk/naist-jdic')),
+  OPEN_JTALK_VOICE: z.preprocess(emptyToUndefined, z.string().default('/usr/share/hts-voice/nitech-jp-atr503-m001/nitech_jp_atr503_m001.htsvoice')),
   ESPEAK_NG_PATH: z.preprocess(emptyToUndefined, z.string().default('espeak-ng')),
   ESPEAK_NG_VOICE: z.preprocess(emptyToUndefined, z.string().default('ja')),
   VOICEVOX_URL: optionalString(),

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { mockFetch, problem } from '../../test/fetch-mock';
 import { profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { CC_BY_SA_URL, EDRDG_LICENCE_URL, EDRDG_URL, KANJIVG_URL, MPL_URL } from './about';
+import { BSD3_URL, CC_BY_SA_URL, CC_BY_URL, EDRDG_LICENCE_URL, EDRDG_URL, KANJIVG_URL, MPL_URL, OPEN_JTALK_URL } from './about';
 
 const signedOut = () => mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthorized') });
 
@@ -34,16 +34,30 @@ describe('/about (DESIGN §5 credits)', () => {
     expect(within(credits).getByText(/Stroke order and kanji components from/)).toBeInTheDocument();
     expect(within(credits).getByRole('heading', { name: /NAIST-jdic/ })).toBeInTheDocument();
     expect(within(credits).getByRole('heading', { name: /UniDic/ })).toBeInTheDocument();
-    expect(within(credits).getAllByRole('link', { name: 'BSD 3-Clause' })).toHaveLength(2);
+    expect(within(credits).getAllByRole('link', { name: 'BSD 3-Clause' })).toHaveLength(3); // NAIST-jdic, UniDic, Open JTalk
     expect(within(credits).getByRole('link', { name: 'Mozilla Public License 2.0' })).toHaveAttribute('href', MPL_URL);
   });
 
-  it('explains the synthetic audio (eSpeak NG)', async () => {
+  it('explains the synthetic audio (Open JTalk, eSpeak NG where it is missing)', async () => {
     signedOut();
     renderApp('/about');
     const audio = await screen.findByRole('heading', { name: 'Audio' });
-    expect(audio.nextElementSibling).toHaveTextContent(/synthetic.*eSpeak NG/);
+    expect(audio.nextElementSibling).toHaveTextContent(/synthetic.*Open JTalk.*furigana.*eSpeak NG/);
     expect(screen.getByRole('link', { name: 'eSpeak NG' })).toHaveAttribute('href', 'https://github.com/espeak-ng/espeak-ng');
+  });
+
+  it('credits Open JTalk, its NAIST-jdic and the HTS voice nitech-jp-atr503-m001 with their licences', async () => {
+    signedOut();
+    renderApp('/about');
+    const credits = await screen.findByRole('region', { name: 'Credits' });
+    const heading = within(credits).getByRole('heading', { name: 'Voice: Open JTalk and the HTS voice nitech-jp-atr503-m001' });
+    const attribution = heading.nextElementSibling as HTMLElement;
+    expect(attribution).toHaveTextContent(/HTS voice “NIT ATR503 M001” version 1\.05 \(nitech-jp-atr503-m001\), © 2003–2012 Nagoya Institute of Technology/);
+    expect(within(attribution).getByRole('link', { name: 'Open JTalk' })).toHaveAttribute('href', OPEN_JTALK_URL);
+    expect(within(attribution).getByRole('link', { name: /CC BY 3\.0/ })).toHaveAttribute('href', CC_BY_URL);
+    const licence = attribution.nextElementSibling as HTMLElement;
+    expect(licence).toHaveTextContent(/Open JTalk, © 2008–2016 Nagoya Institute of Technology.*NAIST Japanese Dictionary for Open JTalk/);
+    expect(within(licence).getByRole('link', { name: 'BSD 3-Clause' })).toHaveAttribute('href', BSD3_URL);
   });
 
   it('is open to signed-out visitors (public bar) and reachable from the landing page', async () => {

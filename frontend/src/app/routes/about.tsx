@@ -11,6 +11,8 @@ export const KANJIVG_URL = 'https://kanjivg.tagaini.net';
 export const BSD3_URL = 'https://opensource.org/license/bsd-3-clause';
 export const MPL_URL = 'https://www.mozilla.org/en-US/MPL/2.0/';
 export const KANJI_PKG_URL = 'https://github.com/echamudi/japanese-toolkit';
+export const OPEN_JTALK_URL = 'https://open-jtalk.sourceforge.net/';
+export const CC_BY_URL = 'https://creativecommons.org/licenses/by/3.0/';
 
 interface Credit {
   name: string;
@@ -39,7 +41,7 @@ const TOOLS: Credit[] = [
   },
   {
     name: 'eSpeak NG',
-    what: 'synthesises the audio of cards that have no recorded voice yet',
+    what: 'synthesises the audio where Open JTalk is not installed',
     licence: 'GNU GPL v3 or later',
     licenceNote: 'covers the program, not the sound it produces',
     licenceUrl: 'https://www.gnu.org/licenses/gpl-3.0.html',
@@ -126,8 +128,23 @@ export function AboutPage() {
 
         <h3>Audio</h3>
         <p>
-          Some audio is synthetic: where no recorded voice exists yet, the sentence or kana is read by the eSpeak NG speech synthesiser from its kana pronunciation. It sounds
-          robotic but the reading is right; our editors approve every sound before it is shown and can replace synthetic audio with a better voice.
+          Some audio is synthetic: where no recorded voice exists yet, the kana, word or sentence is read by the Open JTalk speech synthesiser, which says every word as the
+          card&apos;s furigana read it (where Open JTalk is not installed, eSpeak NG reads the kana pronunciation, robotic but right). Our editors can replace synthetic
+          audio with a recorded voice.
+        </p>
+
+        <h3>Voice: Open JTalk and the HTS voice nitech-jp-atr503-m001</h3>
+        <blockquote className="attribution">
+          <p>
+            Speech synthesised with <ExternalLink href={OPEN_JTALK_URL}>Open JTalk</ExternalLink> using the HTS voice “NIT ATR503 M001” version 1.05
+            (nitech-jp-atr503-m001), © 2003–2012 Nagoya Institute of Technology, Department of Computer Science, and © 2003–2008 Tokyo Institute of Technology,
+            Interdisciplinary Graduate School of Science and Engineering, licensed under <ExternalLink href={CC_BY_URL}>Creative Commons Attribution 3.0 (CC BY 3.0)</ExternalLink>.
+          </p>
+        </blockquote>
+        <p>
+          Open JTalk, © 2008–2016 Nagoya Institute of Technology, Department of Computer Science, and the NAIST Japanese Dictionary for Open JTalk it reads the text with,
+          © 2009 Nara Institute of Science and Technology and © 2008–2013 Nagoya Institute of Technology, are used under the{' '}
+          <ExternalLink href={BSD3_URL}>BSD 3-Clause</ExternalLink> licence (Debian packages open-jtalk, open-jtalk-mecab-naist-jdic and hts-voice-nitech-jp-atr503-m001).
         </p>
 
         <h3>Tools</h3>

@@ -677,6 +677,19 @@ describe('card rendering (SPEC §5)', () => {
     expect(screen.getByRole('button', { name: 'Play audio' })).toBeInTheDocument();
   });
 
+  it("kanji: the word's own clip is offered beside the sentence's after the flip, never before", async () => {
+    const card = kanjiCard();
+    card.material = { ...card.material, word_audio_url: '/media/word.ogg', sentence_audio_url: card.material.audio_url };
+    const { user, container } = await show(card, {}, 'kanji1');
+    expect(screen.queryByRole('button', { name: 'Word' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: 'Word' }));
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('audio[data-audio="word"]')).toHaveAttribute('src', '/media/word.ogg');
+    // The sentence is the card's own audio: no second button for it.
+    expect(screen.queryByRole('button', { name: 'Sentence' })).not.toBeInTheDocument();
+  });
+
   it('kanji: no audio on the question side; autoplay on the flip when enabled; a plays it', async () => {
     const { user } = await show(kanjiCard(), { audio_autoplay: true }, 'kanji1');
     expect(screen.queryByRole('button', { name: 'Play audio' })).not.toBeInTheDocument();

@@ -39,6 +39,7 @@ interface GradeSubmission {
 function prefetchMedia(card: Flashcard | null | undefined): void {
   if (!card) return;
   prefetchAudio(card.material.audio_url);
+  prefetchAudio(card.material.word_audio_url);
   if (card.material.image_url && typeof Image !== 'undefined') new Image().src = card.material.image_url;
 }
 
@@ -62,6 +63,8 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const [retrying, setRetrying] = useState(false);
   const online = useOnline();
   const audioRef = useRef<HTMLAudioElement>(null);
+  const wordAudioRef = useRef<HTMLAudioElement>(null);
+  const sentenceAudioRef = useRef<HTMLAudioElement>(null);
   const showAnswerRef = useRef<HTMLButtonElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -126,6 +129,12 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const card = session?.card ?? null;
   const audioUrl = card?.material.audio_url ?? null;
   const audioShown = card && session ? isAudioShown({ course, audioUrl, prompt: settings.vocab_prompt, flipped: session.flipped }) : false;
+  // The word alone, and a kana card's sentence, follow the same rule as the card's audio (a kanji card does not
+  // give its reading away before the flip).
+  const wordAudioUrl = card?.material.word_audio_url ?? null;
+  const wordAudioShown = card && session ? isAudioShown({ course, audioUrl: wordAudioUrl, prompt: settings.vocab_prompt, flipped: session.flipped }) : false;
+  const sentenceAudioUrl = card?.material.sentence_audio_url && card.material.sentence_audio_url !== audioUrl ? card.material.sentence_audio_url : null;
+  const sentenceAudioShown = card && session ? isAudioShown({ course, audioUrl: sentenceAudioUrl, prompt: settings.vocab_prompt, flipped: session.flipped }) : false;
   const autoplay = shouldAutoplay({ course, audioAutoplay: settings.audio_autoplay, vocabAudioAutoplay: settings.vocab_audio_autoplay });
   const canKnow = Boolean(subscribed && card && card.attempts === 0);
   const pending = grade.isPending;
@@ -315,6 +324,16 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
                   <span aria-hidden="true">▶ </span>Play audio
                 </Button>
               ) : null}
+              {wordAudioShown ? (
+                <Button variant="ghost" onClick={() => playAudio(wordAudioRef.current)}>
+                  <span aria-hidden="true">▶ </span>Word
+                </Button>
+              ) : null}
+              {sentenceAudioShown ? (
+                <Button variant="ghost" onClick={() => playAudio(sentenceAudioRef.current)}>
+                  <span aria-hidden="true">▶ </span>Sentence
+                </Button>
+              ) : null}
             </div>
           </div>
 
@@ -325,7 +344,9 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
         <Overview query={next} course={course} subscribed={subscribed} finished={finished} onBegin={begin} />
       )}
 
-      {audioUrl ? <audio ref={audioRef} src={audioUrl} preload="auto" hidden /> : null}
+      {audioUrl ? <audio ref={audioRef} src={audioUrl} preload="auto" hidden data-audio="card" /> : null}
+      {wordAudioUrl ? <audio ref={wordAudioRef} src={wordAudioUrl} preload="auto" hidden data-audio="word" /> : null}
+      {sentenceAudioUrl ? <audio ref={sentenceAudioRef} src={sentenceAudioUrl} preload="auto" hidden data-audio="sentence" /> : null}
 
       {settings.keyboard_shortcuts ? (
         <p className="shortcut-hint">

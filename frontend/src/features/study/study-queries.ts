@@ -36,6 +36,9 @@ export const materialSchema = z.object({
   image_url: text,
   image_description: text,
   audio_url: text,
+  /** the system voice: the word alone, and the sentence shown (a kana card's audio_url is its kana) */
+  word_audio_url: text,
+  sentence_audio_url: text,
   romaji: text,
   hint: text,
   meanings: z.nullish(z.array(z.string())),

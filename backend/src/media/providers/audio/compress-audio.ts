@@ -1,9 +1,10 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { encodeWav, isWav, parseWav, resample, trimSilence } from './wav';
+import { durationSeconds, encodeWav, isWav, type Pcm, parseWav, resample, trimSilence } from './wav';
 
 const run = promisify(execFile);
 
@@ -13,20 +14,24 @@ export interface StoredAudio {
   contentType: string;
   /** how it was encoded, for logs and docs */
   codec: string;
+  /** the length of the speech after trimming its silence */
+  durationMs: number;
 }
 
-type Encoder = 'lame' | 'ffmpeg' | 'opusenc';
+type Encoder = 'opusenc' | 'lame' | 'ffmpeg';
 
 let detected: Encoder | null | undefined;
 
 /**
- * The first audio encoder installed on the machine, in order of browser support: MP3 plays everywhere;
- * Ogg Opus is smaller but only recent Safari plays it. `command -v` through sh, checked once per process.
+ * The first audio encoder installed on the machine. Ogg Opus first: the smallest file for speech (24 kbit/s
+ * mono, about 3 KB per second), played by every current browser (Safari from 17); opusenc is the tiny Debian
+ * package opus-tools, which scripts/system-packages.sh installs. Then MP3 (lame, ffmpeg). `command -v` through
+ * sh, checked once per process.
  */
 export function detectEncoder(): Encoder | null {
   if (detected !== undefined) return detected;
   detected = null;
-  for (const candidate of ['lame', 'ffmpeg', 'opusenc'] as const) {
+  for (const candidate of ['opusenc', 'lame', 'ffmpeg'] as const) {
     const found = spawnSync('sh', ['-c', `command -v ${candidate}`], { encoding: 'utf8' });
     if (found.status === 0 && found.stdout.trim()) {
       detected = candidate;
@@ -41,46 +46,53 @@ export function setEncoderForTests(encoder: Encoder | null | undefined): void {
   detected = encoder;
 }
 
-async function encodeWith(encoder: Encoder, wav: Buffer): Promise<StoredAudio> {
+async function encodeWith(encoder: Encoder, wav: Buffer): Promise<Omit<StoredAudio, 'durationMs'>> {
   const dir = await mkdtemp(join(tmpdir(), 'kioku-audio-'));
   try {
     const input = join(dir, 'in.wav');
     await writeFile(input, wav);
+    if (encoder === 'opusenc') {
+      const output = join(dir, 'out.ogg');
+      // The Ogg stream serial is random unless given: taken from the audio, the same speech gives the same bytes
+      // (and the same content-hash name). No padding reserved for tags nobody adds later (512 bytes by default).
+      const serial = String(createHash('sha256').update(wav).digest().readUInt32BE(0) & 0x7fffffff);
+      await run('opusenc', ['--quiet', '--bitrate', '24', '--downmix-mono', '--serial', serial, '--padding', '0', input, output], { timeout: 60_000 });
+      return { bytes: await readFile(output), ext: 'ogg', contentType: 'audio/ogg', codec: 'opus 24 kbit/s (opusenc)' };
+    }
     if (encoder === 'lame') {
       const output = join(dir, 'out.mp3');
       await run('lame', ['--quiet', '-m', 'm', '-V', '6', input, output], { timeout: 60_000 });
       return { bytes: await readFile(output), ext: 'mp3', contentType: 'audio/mpeg', codec: 'mp3 (lame)' };
     }
-    if (encoder === 'ffmpeg') {
-      const output = join(dir, 'out.mp3');
-      await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-b:a', '48k', output], { timeout: 60_000 });
-      return { bytes: await readFile(output), ext: 'mp3', contentType: 'audio/mpeg', codec: 'mp3 (ffmpeg)' };
-    }
-    const output = join(dir, 'out.ogg');
-    await run('opusenc', ['--quiet', '--bitrate', '32', '--downmix-mono', input, output], { timeout: 60_000 });
-    return { bytes: await readFile(output), ext: 'ogg', contentType: 'audio/ogg', codec: 'opus (opusenc)' };
+    const output = join(dir, 'out.mp3');
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-b:a', '48k', output], { timeout: 60_000 });
+    return { bytes: await readFile(output), ext: 'mp3', contentType: 'audio/mpeg', codec: 'mp3 (ffmpeg)' };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * Speech WAV → the smallest file browsers play: MP3/Opus through an installed encoder; otherwise (and if the
- * encoder fails) 16-bit mono PCM WAV, silence-trimmed and resampled to at most `maxRate` Hz. Gzip is not an
+ * Speech WAV → the smallest file browsers play: silence-trimmed, then Ogg Opus (or MP3) through an installed
+ * encoder; otherwise (and if the encoder fails) 16-bit mono PCM WAV resampled to at most `maxRate` Hz. Opus
+ * gets the engine's own rate: it works at 48 kHz inside and band-limits itself (at 24 kbit/s, to 12 kHz),
+ * so resampling first would only cost time (~70 ms for a 3 s sentence) for the same file. Gzip is not an
  * option: an <audio> element cannot play it.
  */
 export async function compressSpeech(wav: Buffer, options: { maxRate: number; onEncoderError?: (error: Error) => void }): Promise<StoredAudio> {
   if (!isWav(wav)) throw new Error('the speech engine did not return a WAV file');
-  const parsed = trimSilence(parseWav(wav));
-  const pcm = parsed.sampleRate > options.maxRate ? resample(parsed, options.maxRate) : parsed;
-  const small = encodeWav(pcm);
+  const trimmed = trimSilence(parseWav(wav));
+  const durationMs = Math.round(durationSeconds(trimmed) * 1000);
+  let small: Pcm | undefined;
+  const downsampled = () => (small ??= trimmed.sampleRate > options.maxRate ? resample(trimmed, options.maxRate) : trimmed);
   const encoder = detectEncoder();
   if (encoder) {
     try {
-      return await encodeWith(encoder, small);
+      return { ...(await encodeWith(encoder, encodeWav(encoder === 'opusenc' ? trimmed : downsampled()))), durationMs };
     } catch (error) {
       options.onEncoderError?.(error as Error);
     }
   }
-  return { bytes: small, ext: 'wav', contentType: 'audio/wav', codec: `pcm_s16le ${pcm.sampleRate} Hz mono` };
+  const pcm = downsampled();
+  return { bytes: encodeWav(pcm), ext: 'wav', contentType: 'audio/wav', codec: `pcm_s16le ${pcm.sampleRate} Hz mono`, durationMs };
 }
