@@ -1,8 +1,11 @@
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { signUpTestUser } from '../../accounts/testing/test-session';
 import { getMaterial, reviseMaterial, voiceInputOf } from '../../content';
-import { MATERIAL_MEDIA_PORT, MaterialMediaPort, MEDIA_PROVIDERS, MEDIA_QUEUE, MEDIA_STORAGE, MediaJobRunner, MediaJobs, MediaProviders, MediaQueue, MediaStorage, QUEUE_UNAVAILABLE } from '../../media';
+import { MATERIAL_MEDIA_PORT, MaterialMediaPort, MEDIA_PROVIDERS, MEDIA_QUEUE, MEDIA_STORAGE, createMediaWorker, MediaJobRunner, MediaJobs, MediaProviders, MediaQueue, MediaStorage, QUEUE_UNAVAILABLE } from '../../media';
 import { AppConfig } from '../../platform/config/config';
+import { createRedis } from '../../platform/queue/redis';
 import { APP_CONFIG } from '../../platform/database/database.module';
 import { EventStore } from '../../platform/event-store/event-store';
 import { AdminTestContext, eventually, startAdminTestApp } from '../testing/admin-test-app';
@@ -120,6 +123,60 @@ describe('the system voice', () => {
     const served = await t.db.pool.query(`select data->>'sentence_audio_url' as url from materials where (data->>'sentence_id')::int = $1`, [rows[0].id]);
     expect(served.rows.every((r) => r.url === fresh.audio_url)).toBe(true);
   }, 60_000);
+});
+
+describe('the system voice when a worker dies mid-batch', () => {
+  it('another worker finishes the batch and every clip is recorded exactly once', async () => {
+    const prefix = `kioku-test-voice-${randomUUID().slice(0, 8)}`;
+    // No worker in the app (ROLE api): the test runs its own two, as two worker processes would.
+    const t = await startAdminTestApp({ env: { MEDIA_QUEUE_PREFIX: prefix, VOICE_BATCH: String(BATCH) } });
+    const workers: Worker[] = [];
+    const connections: Redis[] = [];
+    const startWorker = () => {
+      const connection = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+      connections.push(connection);
+      const worker = createMediaWorker({
+        connection,
+        prefix,
+        runner: new MediaJobRunner(t.app.app.get<MaterialMediaPort>(MATERIAL_MEDIA_PORT), t.app.app.get<MediaProviders>(MEDIA_PROVIDERS), t.app.app.get<MediaStorage>(MEDIA_STORAGE)),
+        concurrency: 1,
+        lockMs: 1_000,
+        stalledIntervalMs: 500,
+      });
+      worker.on('error', () => undefined);
+      workers.push(worker);
+      return worker;
+    };
+    try {
+      const revisions = async () => Number((await t.db.pool.query(`select count(*) as n from events where event_type = 'MaterialRevised' and data->>'source' = 'media'`)).rows[0].n);
+      expect((await t.app.app.get(VoiceScheduler).pass()).requested).toBe(BATCH);
+      const first = startWorker();
+      await eventually('a few clips', async () => ((await revisions()) >= 3 ? true : null), 60_000);
+      expect(await revisions()).toBeLessThan(BATCH);
+      // The process dies mid-batch: no graceful wait, its lock is not renewed; another worker takes over.
+      await first.close(true);
+      startWorker();
+      await eventually('the whole batch', async () => ((await revisions()) >= BATCH ? true : null), 90_000);
+      // Give a run that was in flight in the dead worker the time to finish and record (again): still once.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const counts = await t.db.pool.query<{ event_type: string; n: number }>(
+        `select event_type, count(*)::int as n from events
+          where event_type in ('MediaActionRequested', 'MediaActionSucceeded', 'MaterialRevised') and stream_id like 'material-%' and (event_type <> 'MaterialRevised' or data->>'source' = 'media')
+          group by 1 order by 1`,
+      );
+      expect(await revisions()).toBe(BATCH);
+      expect(counts.rows).toEqual([
+        { event_type: 'MaterialRevised', n: BATCH },
+        { event_type: 'MediaActionRequested', n: BATCH },
+        { event_type: 'MediaActionSucceeded', n: BATCH },
+      ]);
+    } finally {
+      for (const w of workers) await w.close(true).catch(() => undefined);
+      for (const c of connections) c.disconnect();
+      await t.app.app.get<MediaQueue>(MEDIA_QUEUE).queue.obliterate({ force: true }).catch(() => undefined);
+      await t.close();
+    }
+  }, 180_000);
 });
 
 describe('the system voice without Redis', () => {

@@ -98,6 +98,12 @@ export const materialSchema = z.object({
   audio_spec: z.optional(z.unknown()),
   is_audio_approved: z._default(z.boolean(), false),
   is_image_approved: z._default(z.boolean(), false),
+  /** The system voice's clips (Open JTalk), approved by the system: learners hear them unless replaced or unapproved. */
+  kana_audio_url: text,
+  word_audio_url: text,
+  sentence_audio_url: text,
+  voice_spec: text,
+  audio_vetoed: z._default(z.boolean(), false),
   /** Left the content files (or taken out by an admin): learners no longer get it; it stays open here. */
   retired: z._default(z.boolean(), false),
   retired_reason: text,

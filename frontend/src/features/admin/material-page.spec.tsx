@@ -197,6 +197,38 @@ describe('material page', () => {
   });
 });
 
+describe('the system voice', () => {
+  it("plays the system's word and sentence clips, says learners hear them, and can unapprove them", async () => {
+    let vetoed = false;
+    const net = mockFetch({
+      ...admin,
+      'GET /api/admin/materials/7': () => ({
+        body: vocabDetail({}, {
+          audio_url: null,
+          is_audio_approved: !vetoed,
+          word_audio_url: '/media/word.ogg',
+          sentence_audio_url: '/media/sentence.ogg',
+          voice_spec: 'open-jtalk nitech-jp-atr503-m001',
+          audio_vetoed: vetoed,
+          version: vetoed ? 4 : 3,
+        }),
+      }),
+      'POST /api/admin/materials/7/actions': (req) => {
+        vetoed = Boolean((req.body as { actions: Record<string, boolean> }).actions.unapprove_audio);
+        return { status: 202, body: { request_id: 'r', requested: Object.keys((req.body as { actions: object }).actions) } };
+      },
+    });
+    const { user } = renderAdmin('/admin/vocabs/7');
+    expect(await screen.findByLabelText('Word (system voice)')).toHaveAttribute('src', '/media/word.ogg');
+    expect(screen.getByLabelText('Sentence (system voice)')).toHaveAttribute('src', '/media/sentence.ogg');
+    expect(screen.getByText(/learners hear it until an approved audio of your own replaces it/)).toBeInTheDocument();
+    expect(screen.queryByText('No audio yet.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unapprove audio' }));
+    expect(await screen.findByText(/unapproved: learners hear no audio on this card/)).toBeInTheDocument();
+    expect(net.requests('POST', '/api/admin/materials/7/actions').map((r) => r.body)).toEqual([{ type: 'vocab', actions: { unapprove_audio: true } }]);
+  });
+});
+
 describe('image upload', () => {
   function uploadSetup(reply: MockRoute) {
     const net = mockFetch({ ...admin, 'GET /api/admin/materials/7': { body: vocabDetail() }, 'POST /api/admin/materials/7': reply });

@@ -84,6 +84,14 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
     }
   };
 
+  const systemClips = (
+    [
+      ['Kana', material.kana_audio_url],
+      ['Word', material.word_audio_url],
+      ['Sentence', material.sentence_audio_url],
+    ] as const
+  ).filter((c): c is readonly ['Kana' | 'Word' | 'Sentence', string] => Boolean(c[1]));
+
   const approval = (kind: 'audio' | 'image') => {
     const approved = kind === 'audio' ? material.is_audio_approved : material.is_image_approved;
     const action: MaterialAction = `${approved ? 'unapprove' : 'approve'}_${kind}`;
@@ -107,9 +115,40 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
             <audio controls preload="none" src={material.audio_url} aria-label="Audio preview" className="audio-preview" />
             {approval('audio')}
           </>
-        ) : (
+        ) : systemClips.length ? null : (
           <p className="muted">No audio yet.</p>
         )}
+        {systemClips.length ? (
+          <div className="system-voice">
+            <p className="muted small">
+              System voice{material.voice_spec ? ` (${material.voice_spec})` : ''}:{' '}
+              {material.audio_url && material.is_audio_approved
+                ? 'replaced by the approved audio above.'
+                : material.audio_vetoed
+                  ? 'unapproved: learners hear no audio on this card.'
+                  : 'learners hear it until an approved audio of your own replaces it.'}
+            </p>
+            {systemClips.map(([label, url]) => (
+              <figure key={label} className="system-voice-clip">
+                <figcaption className="small">{label}</figcaption>
+                <audio controls preload="none" src={url} aria-label={`${label} (system voice)`} className="audio-preview" />
+              </figure>
+            ))}
+            {material.audio_url ? null : (
+              <div className="approval">
+                {material.audio_vetoed ? <Badge tone="alert">Not approved</Badge> : <Badge tone="success">Approved by the system</Badge>}{' '}
+                <Button
+                  size="sm"
+                  variant={material.audio_vetoed ? 'primary' : 'secondary'}
+                  onClick={() => run(material.audio_vetoed ? 'approve_audio' : 'unapprove_audio')}
+                  disabled={sending !== null}
+                >
+                  {material.audio_vetoed ? 'Approve audio' : 'Unapprove audio'}
+                </Button>
+              </div>
+            )}
+          </div>
+        ) : null}
       </section>
 
       <section className="panel" aria-labelledby="image-heading">
