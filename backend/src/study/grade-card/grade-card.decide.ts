@@ -12,8 +12,11 @@ import {
 import type { CardState } from '../card.state';
 import { FREE_LEVEL, isCourse, isLevel, materialTypeOf, type Course, type MaterialType } from '../courses';
 
-/** Recorded in every decision; bump it whenever a rule below changes, so history says which rules applied. */
-export const SCHEDULER_VERSION = 1;
+/**
+ * Recorded in every decision; bump it whenever a rule below changes, so history says which rules applied.
+ * 2: "I already know it" makes the card Intermediate (before: Learning, which held the level back for 29 days).
+ */
+export const SCHEDULER_VERSION = 2;
 
 const HOUR_MS = 3_600_000;
 /** "I already know it" starts the card at 29 days (SPEC §9). */
@@ -69,7 +72,9 @@ function decideLesson(command: GradeCardCommand, grade: Grade, state: CardState 
     intervalHours,
     dueAt: addHours(now, intervalHours).toISOString(),
     masteryBefore: state?.mastery ?? 'learning',
-    masteryAfter: 'learning',
+    // "I already know it" (version 2): the learner vouches for the card, so it counts as Intermediate at once and
+    // never holds the level back; the 29-day review checks the claim (docs/decisions.md "Known cards").
+    masteryAfter: grade === ALREADY_KNOWN_GRADE ? 'intermediate' : 'learning',
     attemptsAfter: (state?.attempts ?? 0) + 1,
     reviewedAt: now.toISOString(),
     schedulerVersion: SCHEDULER_VERSION,

@@ -85,10 +85,11 @@ describe('decideGrade: lessons (new cards)', () => {
     expect(given(initialCardState).when({ grade: 3 }, free(T0)).then().type).toBe('CardLearned');
   });
 
-  it("grade 10 ('I already know it') for a subscriber starts the card at 696 h (29 days), still learning", () => {
+  it("grade 10 ('I already know it') for a subscriber starts the card at 696 h (29 days), Intermediate", () => {
     const { type, data } = given(null).when({ grade: 10 }, subscriber(T0)).then();
     expect(type).toBe('CardLearned');
-    expect(data).toMatchObject({ grade: 10, intervalHours: 696, dueAt: hoursAfter(696).toISOString(), masteryAfter: 'learning', attemptsAfter: 1 });
+    // Known cards count as Intermediate at once: they never hold the learner's level back.
+    expect(data).toMatchObject({ grade: 10, intervalHours: 696, dueAt: hoursAfter(696).toISOString(), masteryAfter: 'intermediate', attemptsAfter: 1 });
   });
 
   it('grade 10 without a subscription is refused with payment_required (402)', () => {
@@ -172,7 +173,7 @@ describe('decideGrade: review mastery at the gap boundaries', () => {
   it('measures the first review gap from the lesson grade', () => {
     const learned = given([]).when({ grade: 10 }, subscriber(T0)).then();
     const { data } = given([learned]).when({ grade: 5 }, subscriber(hoursAfter(696))).then();
-    expect(data).toMatchObject({ masteryBefore: 'learning', masteryAfter: 'intermediate', intervalHours: 1740, attemptsAfter: 2 });
+    expect(data).toMatchObject({ masteryBefore: 'intermediate', masteryAfter: 'intermediate', intervalHours: 1740, attemptsAfter: 2 });
   });
 
   it('measures the gap from the last review, not from the lesson', () => {

@@ -238,7 +238,7 @@ describe('GET/POST /api/flashcard', () => {
     expect(opened.json().flashcard).toMatchObject({ flashcard_id: 'reading-13', level: 2, attempts: 0 });
     const skip = await grade(user, { id: 'reading-13', grade: 10, fetch_new: false });
     expect(skip.statusCode).toBe(200);
-    expect(skip.json().flashcard).toMatchObject({ attempts: 1, interval: 696, mastery_level: 'learning' });
+    expect(skip.json().flashcard).toMatchObject({ attempts: 1, interval: 696, mastery_level: 'intermediate' });
 
     // Unsubscribed again: the level-2 card learned meanwhile can be neither shown nor graded.
     await setSubscription(db.pool, user.email, 'inactive');
@@ -296,6 +296,19 @@ describe('GET/POST /api/flashcard', () => {
     // Level 2 is open for lessons now.
     const after = await next(user, 'kana');
     expect(after.new_available).toBe(2);
+  });
+
+  it("reaches the next level at once when every card of a level is marked 'I already know it'", async () => {
+    clock.set(T0);
+    const user = await signUpTestUser(app.inject);
+    await setSubscription(db.pool, user.email, 'active');
+    const first = await grade(user, { id: 'kana-501', grade: 10, fetch_new: true });
+    expect(first.json().new_flashcard.flashcard_id).toBe('kana-502');
+    const second = (await grade(user, { id: 'kana-502', grade: 10, fetch_new: true })).json();
+    // Known cards count as Intermediate: level 1 is done, level 2's lessons come next.
+    expect(second.new_level).toBe(2);
+    expect(second.new_flashcard).toMatchObject({ flashcard_id: 'kana-503', level: 2, attempts: 0 });
+    expect((await user.session.get('/api/users/profile')).json().level.kana).toBe(2);
   });
 
   it('serves a specific card with its state', async () => {
