@@ -34,6 +34,13 @@ function cpuNow() {
   return { self: (f[11] + f[12]) * TICK_MS, children: (f[13] + f[14]) * TICK_MS };
 }
 
+/** The whole machine's busy CPU time (ms, every core), from /proc/stat: what others ran beside the benchmark. */
+function machineBusyMs() {
+  const [, ...t] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = t.map(Number);
+  return (user + nice + system + irq + softirq + (steal || 0)) * TICK_MS;
+}
+
 function cpuSince(before) {
   const now = cpuNow();
   return { self: now.self - before.self, children: now.children - before.children };
@@ -138,6 +145,7 @@ async function pass(provider, clips, concurrency = 1) {
   let next = 0;
   const t0 = performance.now();
   const cpu0 = cpuNow();
+  const busy0 = machineBusyMs();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < clips.length) {
@@ -155,7 +163,8 @@ async function pass(provider, clips, concurrency = 1) {
     }),
   );
   const cpu = cpuSince(cpu0);
-  return { rows, failures, wallMs: performance.now() - t0, cpuMs: cpu.self + cpu.children, childMs: cpu.children };
+  const othersMs = Math.max(0, machineBusyMs() - busy0 - cpu.self - cpu.children);
+  return { rows, failures, wallMs: performance.now() - t0, cpuMs: cpu.self + cpu.children, childMs: cpu.children, othersMs };
 }
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -184,11 +193,14 @@ function byKind(run) {
   return out;
 }
 
+/** how much of one core other processes used during a pass (the wall times are only as good as this is small) */
+const othersShare = (run) => `${round((100 * run.othersMs) / run.wallMs)} % of one core`;
+
 const pad = (s, n) => String(s).padStart(n);
 
 function table(title, run, { size = true } = {}) {
   const k = byKind(run);
-  console.log(`\n${title}: ${run.rows.length} clips in ${round(run.wallMs / 1000, 2)} s wall, ${round(run.cpuMs / 1000, 2)} s CPU (children ${round(run.childMs / 1000, 2)} s)`);
+  console.log(`\n${title}: ${run.rows.length} clips in ${round(run.wallMs / 1000, 2)} s wall, ${round(run.cpuMs / 1000, 2)} s CPU (children ${round(run.childMs / 1000, 2)} s); other processes meanwhile: ${othersShare(run)}`);
   console.log(`  ${'kind'.padEnd(9)}${pad('clips', 6)}${pad('CPU ms', 9)}${pad('of which children', 19)}${pad('wall p50', 10)}${pad('p95', 7)}${size ? `${pad('speech s', 10)}${pad('bytes/clip', 12)}${pad('bytes/s speech', 16)}` : ''}`);
   for (const kind of [...KINDS, 'all']) {
     const r = k[kind];
@@ -262,7 +274,7 @@ async function main() {
   // (per clip, CPU cannot be told apart while two run: the pass's totals only)
   console.log(
     `\nOpen JTalk → Ogg Opus, ${PARALLEL} at a time: ${parRun.rows.length} clips in ${round(parRun.wallMs / 1000, 2)} s wall, ${round(parRun.cpuMs / 1000, 2)} s CPU ` +
-      `(${round(parRun.cpuMs / parRun.rows.length)} ms per clip, children ${round(parRun.childMs / 1000, 2)} s)`,
+      `(${round(parRun.cpuMs / parRun.rows.length)} ms per clip, children ${round(parRun.childMs / 1000, 2)} s); other processes meanwhile: ${othersShare(parRun)}`,
   );
   for (const f of parRun.failures.slice(0, 5)) console.log(`  failed: ${f.clip.kind} "${f.clip.text}": ${f.error.slice(0, 160)}`);
   const serialRate = opusRun.rows.length / (opusRun.wallMs / 1000);

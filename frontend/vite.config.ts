@@ -5,7 +5,9 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in the production build: they would publish the whole source (the server also answers
+    // 404 for any .map). `npm run build` then writes .br/.gz copies of each asset (scripts/compress.mjs).
+    sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       onwarn(warning, warn) {

@@ -54,3 +54,18 @@ it('never injects HTML', () => {
   const word = ['dangerously', 'SetInnerHTML'].join('');
   expect(sources.filter((f) => readFileSync(f, 'utf8').includes(word)).map((f) => relative(root, f))).toEqual([]);
 });
+
+it('never uses an emoji glyph (they render as empty boxes without an emoji font): icons are inline SVG', () => {
+  // Extended_Pictographic covers the emoji and the symbols browsers may draw as emoji (▶ ⚠ 🔒 🎗); © and ® are
+  // prose. API values that are emoji (award icons) are matched by escapes (\u{1F3C6}), never written out.
+  const emoji = /(?![\u00A9\u00AE])[\p{Extended_Pictographic}\u{FE0F}]/gu;
+  const styles = readdirSync(join(root, 'styles'))
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => join(root, 'styles', name));
+  const offenders = [...sources.filter((f) => !/\.spec\.tsx?$/.test(f)), ...styles].flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (line.match(emoji) ? [`${relative(root, file)}:${i + 1}: ${line.match(emoji)!.join(' ')}`] : [])),
+  );
+  expect(offenders).toEqual([]);
+});

@@ -8,6 +8,8 @@ export type { Course, LevelReader, Levels } from './level-reader';
 export { Mailer } from './mailer';
 export { grantAdmin, revokeAdmin, setSubscription } from './operator/users.operator';
 export type { OperatorResult } from './operator/users.operator';
+export { PAYMENTS_AVAILABILITY } from './profile/payments-availability';
+export type { PaymentsAvailability } from './profile/payments-availability';
 export { ProfileQuery } from './profile/profile.query';
 export type { Profile } from './profile/profile.query';
 export { decideSubscription } from './subscription/change-subscription.decide';

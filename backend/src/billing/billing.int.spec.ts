@@ -1,8 +1,12 @@
 import { Pool } from 'pg';
 import { startTestApp, TestApp } from '../../test/http-app';
 import { StripeFake, startStripeFake } from '../../test/stripe-fake';
-import { signUpTestUser, TestUser } from '../accounts/testing/test-session';
+import { signUpTestUser, TestSession, TestUser } from '../accounts/testing/test-session';
 import { createPool } from '../platform/database/database';
+
+/** What the app's fetch sends (lib/api.ts) and what a browser sends when it posts a form or follows a link. */
+const APP_ACCEPT = 'application/json, application/problem+json';
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('billing: Stripe hosted checkout, status, portal and webhooks (loopback Stripe)', () => {
   let app: TestApp;
@@ -56,6 +60,30 @@ describe('billing: Stripe hosted checkout, status, portal and webhooks (loopback
       subscription_data: { metadata: { user_id: user.id } },
     });
     expect(JSON.stringify(created.body)).not.toContain(user.email);
+  });
+
+  it('tells the app that payments are available (profile), and answers the app\'s fetch with the URL to open', async () => {
+    const user = await signUpTestUser(app.inject);
+    expect((await user.session.get('/api/users/profile')).json().payments_available).toBe(true);
+    const res = await user.session.send('POST', '/checkout', { headers: { accept: APP_ACCEPT } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/) });
+    // A browser's own form post (Accept: text/html) still goes straight to Stripe.
+    const page = await user.session.send('POST', '/checkout', { form: { _csrf: await user.session.csrfToken() }, headers: { accept: BROWSER_ACCEPT } });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+  });
+
+  it('sends a subscriber who checks out again to the settings page, in either style', async () => {
+    const user = await signUpTestUser(app.inject);
+    stripe.completeCheckout(await checkout(user));
+    const id = [...stripe.sessions.values()].find((s) => s.client_reference_id === user.id)!.id;
+    await user.session.get(`/api/users/subscription_status?checkout_session_id=${id}`);
+    const before = stripe.requests.length;
+    expect((await user.session.send('POST', '/checkout', { headers: { accept: APP_ACCEPT } })).json()).toEqual({ url: `${publicUrl}/settings` });
+    expect((await user.session.send('POST', '/checkout', { form: { _csrf: await user.session.csrfToken() } })).headers.location).toBe(`${publicUrl}/settings`);
+    expect(stripe.requests.length).toBe(before);
   });
 
   it('refuses the checkout form without its CSRF token and without a session', async () => {
@@ -179,6 +207,11 @@ describe('billing: Stripe hosted checkout, status, portal and webhooks (loopback
     expect(viaForm.statusCode).toBe(303);
     const newcomer = await signUpTestUser(app.inject);
     expect((await newcomer.session.get('/billing/portal')).statusCode).toBe(404);
+    // The app's fetch gets the URL; a browser following the link without a subscription comes back to settings.
+    expect((await user.session.send('POST', '/billing/portal', { headers: { accept: APP_ACCEPT } })).json()).toEqual({ url: expect.stringMatching(/^https:\/\/billing\.stripe\.test\//) });
+    const lost = await newcomer.session.get('/billing/portal', { headers: { accept: BROWSER_ACCEPT } });
+    expect(lost.statusCode).toBe(303);
+    expect(lost.headers.location).toBe(`${publicUrl}/settings?portal_error=not_found`);
   });
 
   it('cancels a live subscription at Stripe before erasing the account', async () => {
@@ -198,8 +231,9 @@ describe('billing: Stripe hosted checkout, status, portal and webhooks (loopback
 
 describe('billing without Stripe configured', () => {
   let app: TestApp;
+  const publicUrl = 'https://kioku.example';
   beforeAll(async () => {
-    app = await startTestApp({ env: { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_PRICE_ID: '' } });
+    app = await startTestApp({ env: { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_PRICE_ID: '', PUBLIC_URL: publicUrl } });
   });
   afterAll(() => app.close());
 
@@ -212,5 +246,60 @@ describe('billing without Stripe configured', () => {
     expect((await user.session.get('/api/users/profile')).json().subscription_status).toBe('inactive');
     const webhook = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
     expect(webhook.statusCode).toBe(503);
+  });
+
+  it('tells the app that payments are not available, in the profile and every answer that carries it', async () => {
+    const session = new TestSession(app.inject);
+    const email = `nopay-${Date.now()}@example.test`;
+    const signUp = await session.post('/api/auth/sign_up', { name: 'No Pay', email, password: 'correct horse nopay' });
+    expect(signUp.json().payments_available).toBe(false);
+    expect((await session.get('/api/users/profile')).json().payments_available).toBe(false);
+  });
+
+  it('answers the app\'s fetch with a problem it can show, and sends a browser back to settings (never a JSON page)', async () => {
+    const user = await signUpTestUser(app.inject);
+    const fetched = await user.session.send('POST', '/checkout', { headers: { accept: APP_ACCEPT } });
+    expect(fetched.statusCode).toBe(503);
+    expect(fetched.json()).toMatchObject({ code: 'not_configured', detail: 'Payments are not configured on this server.' });
+    const page = await user.session.send('POST', '/checkout', { form: { _csrf: await user.session.csrfToken() }, headers: { accept: BROWSER_ACCEPT } });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`${publicUrl}/settings?checkout_error=not_configured`);
+    const portal = await user.session.get('/billing/portal', { headers: { accept: BROWSER_ACCEPT } });
+    expect(portal.statusCode).toBe(303);
+    expect(portal.headers.location).toBe(`${publicUrl}/settings?portal_error=not_configured`);
+  });
+
+  it('answers a checkout status check with 503 not_configured (the return page stops polling on it)', async () => {
+    const user = await signUpTestUser(app.inject);
+    const res = await user.session.get('/api/users/subscription_status?checkout_session_id=cs_test_123');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'not_configured' });
+    expect((await user.session.get('/api/users/subscription_status')).json()).toEqual({ status: null, subscription_status: 'inactive' });
+  });
+});
+
+describe('billing with Stripe configured but unreachable', () => {
+  let app: TestApp;
+  const publicUrl = 'https://kioku.example';
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Stripe call fails to connect.
+    app = await startTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_unreachable', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x', STRIPE_API_BASE: 'http://127.0.0.1:1', PUBLIC_URL: publicUrl },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('offers payments, and turns a failed checkout into a problem for the app or a way back for a browser', async () => {
+    const user = await signUpTestUser(app.inject);
+    expect((await user.session.get('/api/users/profile')).json().payments_available).toBe(true);
+    const fetched = await user.session.send('POST', '/checkout', { headers: { accept: APP_ACCEPT } });
+    expect(fetched.statusCode).toBe(503);
+    expect(fetched.json()).toMatchObject({ code: 'unavailable', detail: 'The payment provider could not be reached. Please try again in a moment.' });
+    const page = await user.session.send('POST', '/checkout', { form: { _csrf: await user.session.csrfToken() }, headers: { accept: BROWSER_ACCEPT } });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`${publicUrl}/settings?checkout_error=unavailable`);
+    const status = await user.session.get('/api/users/subscription_status?checkout_session_id=cs_test_123');
+    expect(status.statusCode).toBe(503);
+    expect(status.json().code).toBe('unavailable');
   });
 });

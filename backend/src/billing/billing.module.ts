@@ -1,5 +1,5 @@
-import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts';
+import { Global, Module } from '@nestjs/common';
+import { AccountsModule, PAYMENTS_AVAILABILITY } from '../accounts';
 import { BillingPortalHttp } from './portal/billing-portal.http';
 import { CancelSubscriptionOnErasure } from './cancel-on-erasure';
 import { CheckoutHttp } from './checkout/checkout.http';
@@ -7,11 +7,15 @@ import { StripeGateway } from './stripe.gateway';
 import { SubscriptionStatusHttp } from './subscription-status/subscription-status.http';
 import { StripeWebhookHttp } from './webhook/stripe-webhook.http';
 
-/** Billing: Stripe hosted checkout, subscription status, customer portal and webhooks. */
+/**
+ * Billing: Stripe hosted checkout, subscription status, customer portal and webhooks. Global, because it
+ * provides accounts' PAYMENTS_AVAILABILITY (the profile's `payments_available`), as progress provides the level.
+ */
+@Global()
 @Module({
   imports: [AccountsModule],
   controllers: [CheckoutHttp, SubscriptionStatusHttp, StripeWebhookHttp, BillingPortalHttp],
-  providers: [StripeGateway, CancelSubscriptionOnErasure],
-  exports: [StripeGateway],
+  providers: [StripeGateway, CancelSubscriptionOnErasure, { provide: PAYMENTS_AVAILABILITY, useExisting: StripeGateway }],
+  exports: [StripeGateway, PAYMENTS_AVAILABILITY],
 })
 export class BillingModule {}

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
+import type { PaymentsAvailability } from '../accounts';
 import { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/database/database.module';
 import { AppError } from '../platform/errors/app-error';
@@ -20,10 +21,11 @@ export function stripeOptions(config: AppConfig): ConstructorParameters<typeof S
 
 /**
  * The Stripe client, when STRIPE_SECRET_KEY is set. Without it every payment call answers a clear 503 and the
- * rest of the app works as usual.
+ * rest of the app works as usual. It is also the profile's PaymentsAvailability: the app offers Subscribe
+ * only when a checkout can be created (secret key and price both set).
  */
 @Injectable()
-export class StripeGateway {
+export class StripeGateway implements PaymentsAvailability {
   private readonly stripe: Stripe | null;
   // Webhook signatures need no API key; this instance only verifies them.
   private readonly verifier: Stripe;
@@ -35,6 +37,11 @@ export class StripeGateway {
 
   get configured(): boolean {
     return this.stripe !== null;
+  }
+
+  /** Whether a subscription can be sold: what client() and priceId() need for a checkout. */
+  get paymentsAvailable(): boolean {
+    return this.stripe !== null && !!this.config.STRIPE_PRICE_ID;
   }
 
   client(): Stripe {

@@ -1,5 +1,6 @@
 // Small pieces the dictionary and the card back both show: a word's register note, a kanji's radical and parts.
 import * as z from 'zod/mini';
+import { WarningIcon } from './ui/icons';
 
 export const radicalSchema = z.object({ number: z.number(), character: z.string(), name: z.nullish(z.string()) });
 export type Radical = z.infer<typeof radicalSchema>;
@@ -12,9 +13,7 @@ export function RegisterNote({ note, className }: { note?: string | null; classN
   if (!note) return null;
   return (
     <p className={['register-note', className].filter(Boolean).join(' ')} role="note">
-      <span aria-hidden="true" className="register-note-icon">
-        ⚠
-      </span>
+      <WarningIcon className="register-note-icon" />
       <span>
         <span className="visually-hidden">Usage warning: </span>
         {note}

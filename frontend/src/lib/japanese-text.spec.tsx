@@ -1,5 +1,5 @@
 import { fireEvent, render } from '@testing-library/react';
-import { JapaneseText, rubyLook } from './japanese-text';
+import { JapaneseText, rubyLook, targetLook } from './japanese-text';
 
 describe('JapaneseText', () => {
   it('renders furigana as <ruby> with <rt>, never as HTML', () => {
@@ -48,6 +48,25 @@ describe('JapaneseText', () => {
     expect(container.querySelector('mark')).toHaveTextContent('毎日');
     expect(container.querySelector('mark rt')).toBeNull();
     expect(container.querySelector('rt')).toHaveTextContent('はし');
+  });
+
+  it("shows the target word's reading fully even when the word is known or the setting is 'faint'", () => {
+    const text = '私[わたし]は日本語[にほんご]を勉強[べんきょう]します';
+    const known = new Set(['私', '日本語']);
+    for (const furigana of ['show', 'faint'] as const) {
+      const { container, unmount } = render(<JapaneseText text={text} furigana={furigana} known={known} highlight="日本語" />);
+      const target = container.querySelector('mark ruby')!;
+      expect(target.querySelector('rt')).toHaveTextContent('にほんご');
+      expect(target).not.toHaveClass('ruby-faint');
+      // Other known words stay quieter: faint with 'show', hidden with 'faint'.
+      const watashi = [...container.querySelectorAll('ruby')].find((r) => r.firstChild?.textContent === '私');
+      if (furigana === 'show') expect(watashi).toHaveClass('ruby-faint');
+      else expect(watashi).toBeUndefined();
+      unmount();
+    }
+    expect(targetLook('none', false)).toBe('hidden');
+    expect(targetLook('show', true)).toBe('hidden');
+    expect(targetLook('faint', false)).toBe('visible');
   });
 
   it('copies the text without bracketed furigana and whitespace', () => {

@@ -1,9 +1,11 @@
 // Japanese text with furigana as <ruby>, the target word highlighted, and copy without readings.
-// Readings sit between <rp>[</rp> … <rp>]</rp>, so a copied selection reads `日本語[にほんご]` and the copy
-// handler strips it back to `日本語` (SPEC §5). Text is rendered as React children, never as HTML.
+// Readings sit in <rt> (with <rp>[</rp> … <rp>]</rp> for browsers without ruby); the container's copy handler
+// puts the selection on the clipboard without them and without whitespace (SPEC §5, lib/copy-text.ts).
+// Text is rendered as React children, never as HTML.
 import type { ClipboardEvent, ReactNode } from 'react';
+import { copyWithoutReadings } from './copy-text';
 import { parseFurigana } from './furigana';
-import { cleanCopiedText, highlightMask } from './sentence';
+import { highlightMask } from './sentence';
 
 export type FuriganaMode = 'show' | 'faint' | 'none';
 type RubyLook = 'visible' | 'faint' | 'hidden';
@@ -18,18 +20,21 @@ export function rubyLook(mode: FuriganaMode, known: boolean): RubyLook {
   return known ? 'faint' : 'visible';
 }
 
+/** How the highlighted target word's reading looks: hidden on the question side or with furigana 'none', else visible. */
+export function targetLook(mode: FuriganaMode, hideReading: boolean): RubyLook {
+  return hideReading || mode === 'none' ? 'hidden' : 'visible';
+}
+
+/** The container's copy handler: the selection as plain text, without readings or whitespace. */
 export function handleJapaneseCopy(event: ClipboardEvent<HTMLElement>): void {
-  const selected = window.getSelection()?.toString() ?? '';
-  if (!selected || !event.clipboardData) return;
-  event.preventDefault();
-  event.clipboardData.setData('text/plain', cleanCopiedText(selected));
+  copyWithoutReadings(event);
 }
 
 export interface JapaneseTextProps {
   /** Text in the `漢字[かんじ]` notation. */
   text: string;
   furigana?: FuriganaMode;
-  /** Words the learner knows: their readings are quieter. */
+  /** Words the learner knows: their readings are quieter (never the highlighted target's). */
   known?: ReadonlySet<string>;
   /** The target word, highlighted wherever it occurs. */
   highlight?: string | null;
@@ -52,8 +57,9 @@ export function JapaneseText({ text, furigana = 'show', known, highlight, hideHi
     offset += length;
     if (segment.reading !== undefined) {
       const highlighted = slice.some(Boolean);
-      let look = rubyLook(furigana, known?.has(segment.text) ?? false);
-      if (highlighted && hideHighlightedReading) look = 'hidden';
+      // The target word is what the learner is learning: never quieter as a known word. Its reading is hidden
+      // on the question side of a reading card, fully visible otherwise (unless no furigana is wanted at all).
+      const look = highlighted ? targetLook(furigana, hideHighlightedReading) : rubyLook(furigana, known?.has(segment.text) ?? false);
       const ruby =
         look === 'hidden' ? (
           <span key={index}>{segment.text}</span>
@@ -89,7 +95,7 @@ export function JapaneseText({ text, furigana = 'show', known, highlight, hideHi
 
   const Tag = as;
   return (
-    <Tag lang="ja" className={className ? `ja ${className}` : 'ja'} onCopy={handleJapaneseCopy}>
+    <Tag lang="ja" className={className ? `ja ${className}` : 'ja'} onCopy={handleJapaneseCopy} data-copy="plain">
       {nodes}
     </Tag>
   );

@@ -1,5 +1,5 @@
 // The signed-in person's profile: read by the shell and most features, so it lives here rather than in a feature.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from './api';
 import { queryKeys } from './query-keys';
@@ -26,6 +26,8 @@ export const profileSchema = z.object({
   is_admin: z._default(z.boolean(), false),
   updates_unread: z._default(z.number(), 0),
   timezone: z.nullish(z.string()),
+  /** false when this server cannot sell a subscription (payments not configured): Subscribe is not offered. */
+  payments_available: z._default(z.boolean(), true),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -34,6 +36,16 @@ export const profileQuery = queryOptions({
   queryFn: ({ signal }) => api.get('/api/users/profile', profileSchema, undefined, signal),
   staleTime: 60_000,
 });
+
+/**
+ * Whether Subscribe may be offered, from the profile the shell already loaded (this never fetches it again).
+ * Before the profile is known (a component rendered on its own) it answers true: the server still refuses a
+ * checkout it cannot make, and the app shows that refusal.
+ */
+export function usePaymentsAvailable(): boolean {
+  const profile = useQuery({ ...profileQuery, enabled: false });
+  return profile.data?.payments_available ?? true;
+}
 
 export const timezoneSchema = z.object({ timezone: z.string() });
 

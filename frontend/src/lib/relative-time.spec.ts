@@ -1,4 +1,4 @@
-import { formatInterval, formatWait, relativeTime } from './relative-time';
+import { formatInterval, formatWait, gradeOutcome, relativeTime } from './relative-time';
 
 const now = new Date('2025-03-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -25,6 +25,19 @@ describe('formatInterval', () => {
     expect(formatInterval(23)).toBe('23 hours');
     expect(formatInterval(24)).toBe('1 day');
     expect(formatInterval(696)).toBe('29 days');
+  });
+});
+
+describe('gradeOutcome', () => {
+  it('says what an interval of 0 means instead of "0 hours"', () => {
+    expect(gradeOutcome(0, true).text).toBe('review now');
+    expect(gradeOutcome(0, false).text).toBe('again in this session');
+    expect(gradeOutcome(0, false).hint).toMatch(/before this session ends/);
+  });
+  it('gives real intervals in hours or days, for new and review cards alike', () => {
+    expect(gradeOutcome(696, true)).toEqual({ text: '29 days' });
+    expect(gradeOutcome(4, false)).toEqual({ text: '4 hours' });
+    expect(gradeOutcome(72, false)).toEqual({ text: '3 days' });
   });
 });
 

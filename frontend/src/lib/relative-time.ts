@@ -30,6 +30,19 @@ export function formatInterval(hours: number): string {
   return plural(Math.max(0, Math.round(hours)), 'hour');
 }
 
+/**
+ * What a grade button says happens to the card, from the interval that grade gives (`next_intervals`). An
+ * interval of 0 is not a wait: a lesson grade 0/3/5 makes a new card due at once, so it comes back in this
+ * session's review right after the new cards; a failed review (grade 0) is due again at once, so it comes
+ * back before this session ends (backend grade-card.decide.ts).
+ */
+export function gradeOutcome(hours: number, newCard: boolean): { text: string; hint?: string } {
+  if (Math.round(hours) > 0) return { text: formatInterval(hours) };
+  return newCard
+    ? { text: 'review now', hint: "Comes back in this session's review, right after the new cards." }
+    : { text: 'again in this session', hint: 'Comes back before this session ends.' };
+}
+
 /** "Next reviews in …": minutes, hours or days, whichever reads best. */
 export function formatWait(minutes: number): string {
   if (minutes < 1) return 'less than a minute';

@@ -8,6 +8,14 @@ describe('ensureSentenceEnd', () => {
   it.each(['行きます。', 'すごい！', 'Wow!'])('keeps %s as it is', (s) => {
     expect(ensureSentenceEnd(s)).toBe(s);
   });
+  it.each(['よく寝た？', '本当?', 'そうですか…', 'そうですね‥', 'Yes.', '全角．', '「よく寝た？」', '『雪国』'])('adds nothing after sentence-final punctuation: %s', (s) => {
+    expect(ensureSentenceEnd(s)).toBe(s);
+    expect(ensureSentenceEnd(`${s} `)).toBe(s);
+  });
+  it('still ends a sentence whose last character is not punctuation', () => {
+    expect(ensureSentenceEnd('よく寝[ね]た')).toBe('よく寝[ね]た。');
+    expect(ensureSentenceEnd('ありがとう')).toBe('ありがとう。');
+  });
   it('trims trailing spaces before deciding', () => {
     expect(ensureSentenceEnd('行きます。  ')).toBe('行きます。');
   });

@@ -1,8 +1,15 @@
 // Sentence rules of SPEC §5 that do not depend on React.
 
-const SENTENCE_ENDINGS = ['。', '！', '!'];
+/**
+ * Sentence-final punctuation, full- and half-width: full stops (。．.), exclamation and question marks (！!？?),
+ * the ellipsis (…, also ‥) and closing quotes (」』: the quote carries its own punctuation, 「よく寝た？」).
+ */
+export const SENTENCE_ENDINGS = ['。', '．', '.', '！', '!', '？', '?', '…', '‥', '」', '』'];
 
-/** Sentences end with 。 unless they already end with 。, ！ or !. */
+/**
+ * Sentences end with 。 unless they already end with sentence-final punctuation (SENTENCE_ENDINGS):
+ * `よく寝た？` stays as it is, never `よく寝た？。`. A trailing reading does not count: `本[ほん]` → `本[ほん]。`.
+ */
 export function ensureSentenceEnd(sentence: string): string {
   const trimmed = sentence.trimEnd();
   if (!trimmed) return trimmed;

@@ -5,6 +5,7 @@ import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
 import { defaultLevelReader, LEVEL_READER, LevelReader, Levels } from '../level-reader';
 import { DEFAULT_SETTINGS, Settings, SubscriptionStatus } from '../user.events';
+import { PAYMENTS_AVAILABILITY, PaymentsAvailability } from './payments-availability';
 
 export interface Profile {
   id: string;
@@ -16,13 +17,19 @@ export interface Profile {
   is_admin: boolean;
   updates_unread: number;
   timezone: string;
+  /** false when this server cannot sell a subscription (payments not configured): the app hides Subscribe. */
+  payments_available: boolean;
 }
 
 /** GetProfile: what GET /api/users/profile answers, also the body of sign-up, sign-in and reset answers. */
 @Injectable()
 export class ProfileQuery {
   private readonly levels: LevelReader;
-  constructor(@Inject(PG_POOL) private readonly pool: Pool, @Optional() @Inject(LEVEL_READER) levels?: LevelReader) {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Optional() @Inject(LEVEL_READER) levels?: LevelReader,
+    @Optional() @Inject(PAYMENTS_AVAILABILITY) private readonly payments?: PaymentsAvailability,
+  ) {
     this.levels = levels ?? defaultLevelReader;
   }
 
@@ -44,6 +51,7 @@ export class ProfileQuery {
       is_admin: row.is_admin,
       updates_unread: row.updates_unread,
       timezone: row.timezone,
+      payments_available: this.payments?.paymentsAvailable ?? false,
     };
   }
 }

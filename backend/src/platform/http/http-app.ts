@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from '../../app.module';
 import { AppConfig } from '../config/config';
@@ -15,6 +15,14 @@ import { registerCookies } from './cookies';
 import { sendProblem } from './problem.filter';
 
 export const DEFAULT_FRONTEND_DIST = resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
+
+/** Never served from the frontend build: source maps, and compressed copies asked for by their own name. */
+const NOT_SERVED = /\.(map|br|gz)$/i;
+
+/** A fingerprinted file of the build (dist/assets/…), whichever encoding of it is sent. */
+function isHashedAsset(dist: string, file: string): boolean {
+  return relative(dist, file).split(sep)[0] === 'assets';
+}
 
 export async function createHttpApp(config: AppConfig, logger: PinoLogger = createLogger(config.LOG_LEVEL)): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -53,17 +61,24 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (frontend/scripts/compress.mjs): the smallest one the
+      // request accepts is sent (br, then gzip, then the file itself), with Content-Encoding, the original
+      // file's Content-Type and Vary: Accept-Encoding.
+      preCompressed: true,
+      // Source maps are never published, and the compressed copies are only sent in place of their original.
+      allowedPath: (pathname: string) => !NOT_SERVED.test(pathname),
       setHeaders: (reply: { header(k: string, v: string): void }, path: string) => {
         // Vite fingerprints assets, so they can be cached for a year; index.html never.
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', isHashedAsset(dist, path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   // Unknown GET paths outside /api load the single-page app (client routes like /kana, /admin/users/1);
-  // anything else unknown reaches Nest's not-found handler and becomes a problem+json 404.
+  // anything else unknown reaches Nest's not-found handler and becomes a problem+json 404: /api, a missing
+  // asset (an old build's chunk must fail as a script, not load the page as one) and any source map.
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || !hasFrontend) {
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/') || NOT_SERVED.test(path) || !hasFrontend) {
       sendProblem(reply, request, new AppError('not_found', `There is nothing at ${request.method} ${path}.`), httpLogger);
       return;
     }

@@ -1,5 +1,6 @@
 // WAI-ARIA tabs with automatic activation: arrows, Home and End move between tabs.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { LockIcon } from './icons';
 
 export interface TabItem {
   id: string;
@@ -61,11 +62,7 @@ export function Tabs({ label, tabs, selected, onSelect, children, className }: T
               onClick={() => onSelect(tab.id)}
             >
               {tab.label}
-              {tab.locked ? (
-                <span className="tab-lock" role="img" aria-label="locked">
-                  🔒
-                </span>
-              ) : null}
+              {tab.locked ? <LockIcon className="tab-lock" label="locked" /> : null}
             </button>
           );
         })}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-mock';
 import { masteryFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -20,7 +20,9 @@ describe('awards', () => {
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('New award: Participation Ribbon');
     expect(notice).toHaveTextContent('You participated in the course!');
-    expect(notice.querySelector('.award-icon')).toHaveTextContent('🎗');
+    // The API's ribbon emoji is drawn as an SVG ribbon with a label, in the award's colour.
+    expect(within(notice).getByRole('img', { name: 'Ribbon' }).tagName.toLowerCase()).toBe('svg');
+    expect(notice.querySelector('.award-icon')).toHaveTextContent('');
     expect(notice.querySelector('.award-icon')).toHaveStyle({ color: '#c0392b' });
     expect(JSON.parse(window.localStorage.getItem(SHOWN_AWARDS_KEY) ?? '[]')).toEqual(['vocab1:1']);
     first.unmount();

@@ -9,7 +9,9 @@ describe('kanji dictionary', () => {
     const net = mockFetch({ 'GET /api/kanji?course=kanji1&tab=1': { body: kanjiListFixture() } });
     const { user } = renderWithProviders(<DictionaryPanel course="kanji1" subscribed={false} />);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Grade 1', 'Grade 2🔒', 'Grade 3🔒', 'Grade 4🔒', 'Grade 5🔒', 'Grade 6🔒']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6']);
+    // The lock is an SVG icon with a label, not an emoji (an empty box without an emoji font).
+    expect(tabs.map((t) => within(t).queryByRole('img', { name: 'locked' })?.tagName.toLowerCase() ?? null)).toEqual([null, 'svg', 'svg', 'svg', 'svg', 'svg']);
     expect(await screen.findByRole('button', { name: '日: day, sun' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: /Grade 2/ }));

@@ -4,7 +4,9 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
 import { StrokeOrder } from '../../components/stroke-order';
 import { SubscribeForm } from '../../components/subscribe-form';
+import { usePaymentsAvailable } from '../../lib/profile';
 import { Button } from '../../components/ui/button';
+import { LockIcon, PlayIcon, WarningIcon } from '../../components/ui/icons';
 import { Tabs } from '../../components/ui/tabs';
 import { errorMessage, isApiError } from '../../lib/api';
 import { playAudio } from '../../lib/audio';
@@ -39,12 +41,13 @@ export function withLocks(tabs: DictionaryTab[], subscribed: boolean): Dictionar
 }
 
 function LockedTab() {
+  const paymentsAvailable = usePaymentsAvailable();
   return (
     <div className="locked-tab">
       <p>
-        <span aria-hidden="true">🔒 </span>This tab needs a subscription.
+        <LockIcon /> This tab needs a subscription.
       </p>
-      <p className="muted">Subscribe to open every dictionary tab and levels 2–9 of every course.</p>
+      {paymentsAvailable ? <p className="muted">Subscribe to open every dictionary tab and levels 2–9 of every course.</p> : null}
       <SubscribeForm />
     </div>
   );
@@ -90,7 +93,7 @@ function AudioButton({ url, label = 'Play audio' }: { url?: string | null; label
   return (
     <>
       <Button size="sm" variant="ghost" onClick={() => playAudio(ref.current)}>
-        <span aria-hidden="true">▶ </span>
+        <PlayIcon />
         {label}
       </Button>
       <audio ref={ref} src={url} preload="none" hidden />
@@ -415,7 +418,7 @@ function VocabBrowser({ course, subscribed }: { course: Course; subscribed: bool
                   {item.definition ? <span className="vocab-def">{item.definition}</span> : null}
                   {item.note ? (
                     <span className="vocab-note-mark" title={item.note}>
-                      <span aria-hidden="true">⚠</span>
+                      <WarningIcon />
                       <span className="visually-hidden">(usage warning)</span>
                     </span>
                   ) : null}

@@ -3,6 +3,7 @@ import { mockFetch, problem } from '../../test/fetch-mock';
 import { profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import type { Settings } from '../../lib/profile';
+import { canonicalZone } from './time-zones';
 
 function settingsApp(profile = profileFixture(), path = '/settings') {
   let current = profile;
@@ -52,21 +53,82 @@ describe('settings page', () => {
     expect(hideText).toBeDisabled();
   });
 
-  it('picks a time zone from the full IANA list and saves it', async () => {
+  it('offers canonical IANA zones, the browser\'s own first, in a searchable list (input + datalist)', async () => {
+    settingsApp();
+    const input = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(input).toHaveValue('Europe/Berlin');
+    expect(input).toHaveAccessibleDescription(/Type a city or region to search/);
+    const options = [...document.querySelectorAll<HTMLOptionElement>(`datalist#${CSS.escape(input.getAttribute('list')!)} option`)].map((o) => o.value);
+    const browser = canonicalZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(options[0]).toBe(browser);
+    expect(options).toEqual(expect.arrayContaining(['Asia/Tokyo', 'Asia/Kolkata', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'UTC']));
+    // ICU's old names are not offered next to the current ones.
+    expect(options).not.toContain('Asia/Calcutta');
+    expect(options).not.toContain('Europe/Kiev');
+    expect(new Set(options).size).toBe(options.length);
+  });
+
+  it("puts a browser's zone reported by its old ICU name first, by its IANA name", async () => {
+    const Real = Intl.DateTimeFormat;
+    // The browser in India: Chromium reports Asia/Calcutta.
+    jest.spyOn(Intl, 'DateTimeFormat').mockImplementation(((locales?: string | string[], options?: Intl.DateTimeFormatOptions) => {
+      const format = new Real(locales, options);
+      if (options?.timeZone) return format;
+      const resolved = format.resolvedOptions();
+      return Object.assign(format, { resolvedOptions: () => ({ ...resolved, timeZone: 'Asia/Calcutta' }) });
+    }) as unknown as typeof Intl.DateTimeFormat);
+    try {
+      settingsApp(profileFixture({ timezone: 'Europe/Kiev' }));
+      const input = await screen.findByRole('combobox', { name: 'Time zone' });
+      expect(input).toHaveValue('Europe/Kyiv');
+      const options = [...document.querySelectorAll<HTMLOptionElement>(`datalist#${CSS.escape(input.getAttribute('list')!)} option`)];
+      expect(options.slice(0, 2).map((o) => [o.value, o.textContent])).toEqual([
+        ['Asia/Kolkata', 'Asia/Kolkata (this device)'],
+        ['Europe/Kyiv', 'Europe/Kyiv'],
+      ]);
+      expect(input).toHaveAccessibleDescription(/This device is set to Asia\/Kolkata/);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('saves a zone picked or typed, by its full name or by its city', async () => {
     const { user, net } = settingsApp();
-    const select = await screen.findByRole('combobox', { name: 'Time zone' });
-    expect(select).toHaveValue('Europe/Berlin');
-    expect(within(select).getByRole('option', { name: 'Asia/Tokyo' })).toBeInTheDocument();
-    await user.selectOptions(select, 'Asia/Tokyo');
+    const input = await screen.findByRole('combobox', { name: 'Time zone' });
+    await user.clear(input);
+    await user.type(input, 'Asia/Tokyo');
     await user.click(screen.getByRole('button', { name: 'Save time zone' }));
     await waitFor(() => expect(net.requests('POST', '/api/users/timezone').map((r) => r.body)).toEqual([{ timezone: 'Asia/Tokyo' }]));
     expect(await screen.findByText('Time zone saved.')).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'new york{Enter}');
+    await waitFor(() => expect(net.requests('POST', '/api/users/timezone').map((r) => r.body)).toEqual([{ timezone: 'Asia/Tokyo' }, { timezone: 'America/New_York' }]));
+    expect(input).toHaveValue('America/New_York');
   });
 
-  it("defaults the time zone to the browser's when the profile has none", async () => {
-    settingsApp(profileFixture({ timezone: null }));
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(await screen.findByRole('combobox', { name: 'Time zone' })).toHaveValue(browser);
+  it('refuses a name that is no time zone, says why and keeps the focus on the field', async () => {
+    const { user, net } = settingsApp();
+    const input = await screen.findByRole('combobox', { name: 'Time zone' });
+    await user.clear(input);
+    await user.type(input, 'Atlantis/Lost_City');
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/Choose a time zone from the list/);
+    expect(input).toHaveFocus();
+    expect(net.requests('POST', '/api/users/timezone')).toHaveLength(0);
+  });
+
+  it("defaults the time zone to the browser's when the profile has none, and offers it back", async () => {
+    const { user } = settingsApp(profileFixture({ timezone: null }));
+    const browser = canonicalZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const input = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(input).toHaveValue(browser);
+    expect(screen.queryByRole('button', { name: "Use this device's time zone" })).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'Asia/Tokyo');
+    await user.click(screen.getByRole('button', { name: "Use this device's time zone" }));
+    expect(input).toHaveValue(browser);
   });
 
   it('changes the password', async () => {

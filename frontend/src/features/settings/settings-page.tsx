@@ -1,13 +1,14 @@
 // Every learner setting (SPEC §3), the time zone, the password and account deletion.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { browserTimezone, profileQuery, saveTimezone, type Profile, type Settings } from '../../lib/profile';
 import { queryKeys } from '../../lib/query-keys';
-import { settingsApi, timeZones } from './settings-api';
+import { settingsApi } from './settings-api';
+import { canonicalZone, resolveZone, timeZoneChoices, zoneLabel } from './time-zones';
 
 export function SettingsPage() {
   const profile = useQuery(profileQuery);
@@ -177,34 +178,68 @@ function RadioGroup<V extends string>({
 
 function TimezoneSettings({ current }: { current: string | null | undefined }) {
   const queryClient = useQueryClient();
-  const browser = browserTimezone();
-  const zones = useMemo(() => timeZones(current, browser), [current, browser]);
-  const [zone, setZone] = useState(current || browser);
-  const selectId = useId();
+  const browser = canonicalZone(browserTimezone());
+  const zones = useMemo(() => timeZoneChoices({ browser, current }), [current, browser]);
+  const [text, setText] = useState(() => canonicalZone(current || browser));
+  const [invalid, setInvalid] = useState(false);
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const save = useMutation({
     mutationFn: saveTimezone,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const zone = resolveZone(text, zones);
+    setInvalid(!zone);
+    if (!zone) {
+      // The error is the field's description: it is read out with the field.
+      inputRef.current?.focus();
+      return;
+    }
+    setText(zone);
     save.mutate(zone);
+  };
+  const useBrowserZone = () => {
+    setText(browser);
+    setInvalid(false);
   };
   return (
     <Section title="Time zone" description="Your review forecast counts days in this time zone.">
-      <form className="form form-inline" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={selectId}>Time zone</label>
-          <select id={selectId} value={zone} onChange={(event) => setZone(event.target.value)}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
+      <form className="form form-inline" onSubmit={submit} noValidate>
+        <Field
+          ref={inputRef}
+          label="Time zone"
+          name="timezone"
+          list={listId}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setInvalid(false);
+          }}
+          onFocus={(event) => event.currentTarget.select()}
+          autoComplete="off"
+          spellCheck={false}
+          hint={`Type a city or region to search, e.g. Tokyo. This device is set to ${zoneLabel(browser)}.`}
+          error={invalid ? 'Choose a time zone from the list, e.g. Asia/Tokyo or Europe/Berlin.' : undefined}
+        />
+        <datalist id={listId}>
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z === browser ? `${zoneLabel(z)} (this device)` : zoneLabel(z)}
+            </option>
+          ))}
+        </datalist>
+        <div className="form-actions">
+          <Button type="submit" disabled={save.isPending}>
+            Save time zone
+          </Button>
+          {resolveZone(text, zones) !== browser ? (
+            <Button variant="ghost" onClick={useBrowserZone}>
+              Use this device&apos;s time zone
+            </Button>
+          ) : null}
         </div>
-        <Button type="submit" disabled={save.isPending}>
-          Save time zone
-        </Button>
       </form>
       <p role="status" className="settings-status">
         {save.isError ? errorMessage(save.error) : save.isSuccess ? 'Time zone saved.' : ''}

@@ -139,3 +139,34 @@ describe('kana card back', () => {
     expect(net.calls).toHaveLength(0);
   });
 });
+
+describe('the target word on the answer side', () => {
+  // The breakdown flags the target itself as known vocabulary (it is a course word): its reading must not be the
+  // faint one, the learner is learning exactly that reading.
+  const card = () =>
+    vocabCard(
+      { attempts: 2 },
+      {
+        sentence: '私[わたし]は日本語[にほんご]を勉強[べんきょう]します',
+        sentence_breakdown: [
+          { word: '私', pronunciation: 'わたし', meaning: 'I', vocab: true },
+          { word: '日本語', pronunciation: 'にほんご', meaning: 'Japanese', vocab: true },
+        ],
+      },
+    );
+
+  it('shows the reading of the target fully once flipped, while other known words stay faint', () => {
+    const { container } = face(card(), true);
+    const sentence = container.querySelector('.card-sentence-text')!;
+    const target = sentence.querySelector('mark.target ruby')!;
+    expect(target.querySelector('rt')).toHaveTextContent('にほんご');
+    expect(target).not.toHaveClass('ruby-faint');
+    expect(sentence.querySelector('ruby.ruby-faint')).toHaveTextContent('私');
+  });
+
+  it('hides the reading of the target on the question side', () => {
+    const { container } = face(card(), false);
+    expect(container.querySelector('.card-sentence-text mark.target')).toHaveTextContent('日本語');
+    expect(container.querySelector('.card-sentence-text mark.target rt')).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
 import { StrokeOrder } from '../../components/stroke-order';
 import { Button } from '../../components/ui/button';
+import { WarningIcon } from '../../components/ui/icons';
 import { Table } from '../../components/ui/table';
 import { ComponentsText, RadicalText, RegisterNote } from '../../components/word-facts';
 import { hidesContextAtFirst, isInvalidCard, isTextHidden } from '../../lib/card-rules';
@@ -112,7 +113,7 @@ function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: 
       {/* The note itself would give the meaning away: the front only says there is one. */}
       {m.vocab_note && !flipped ? (
         <p className="card-note-hint">
-          <span aria-hidden="true">⚠ </span>This word comes with a usage warning (on the back).
+          <WarningIcon /> This word comes with a usage warning (on the back).
         </p>
       ) : null}
 

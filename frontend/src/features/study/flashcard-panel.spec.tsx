@@ -81,9 +81,27 @@ describe('panel states (SPEC §4)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show answer' }));
     expect(screen.getByText('Japanese language')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: "Didn't get it 0 hours" })).toBeInTheDocument();
+    // A failed review is due again at once: it comes back in this session, not in "0 hours".
+    expect(screen.getByRole('button', { name: "Didn't get it again in this session" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Got it, hard 12 hours' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Got it, easy 3 days' })).toBeInTheDocument();
+    expect(screen.queryByText(/0 hours/)).not.toBeInTheDocument();
+  });
+
+  it('says what a lesson grade does: review now, and 29 days for "I already know it"', async () => {
+    const card = vocabCard({ attempts: 0, next_intervals: { '0': 0, '3': 0, '5': 0, '10': 696 } });
+    const { user } = setup({ subscribed: true, next: nextCard({ flashcard: card, new_available: 20, learned_count: 5 }) });
+    await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
+    const known = screen.getByRole('button', { name: 'I already know it 29 days' });
+    // Its tooltip says how a known card counts: it never holds the level back.
+    expect(known).toHaveAccessibleDescription(/counts as Intermediate for your level at once/);
+
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    for (const label of ["Didn't get it", 'Got it, hard', 'Got it, easy']) {
+      const button = screen.getByRole('button', { name: `${label} review now` });
+      expect(button).toHaveAttribute('title', "Comes back in this session's review, right after the new cards.");
+    }
+    expect(screen.queryByText(/0 hours/)).not.toBeInTheDocument();
   });
 
   it('shows a failed load with a way to try again', async () => {

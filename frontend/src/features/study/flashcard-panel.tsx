@@ -5,15 +5,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SubscribeForm } from '../../components/subscribe-form';
+import { Tooltip } from '../../components/ui/tooltip';
 import { Button } from '../../components/ui/button';
+import { PlayIcon } from '../../components/ui/icons';
 import { errorMessage, isApiError } from '../../lib/api';
 import { playAudio, prefetchAudio } from '../../lib/audio';
 import { isAudioShown, shouldAutoplay } from '../../lib/card-rules';
 import { COURSE_INFO, type Course } from '../../lib/courses';
 import { SHORTCUT_HINT, shortcutFor, type ShortcutAction } from '../../lib/keyboard';
-import type { Settings } from '../../lib/profile';
+import { usePaymentsAvailable, type Settings } from '../../lib/profile';
 import { queryKeys } from '../../lib/query-keys';
-import { formatInterval, formatWait } from '../../lib/relative-time';
+import { formatWait, gradeOutcome } from '../../lib/relative-time';
 import { newIdempotencyKey } from '../../lib/retry';
 import { useOnline } from '../../lib/use-online';
 import { CardFace } from './card-face';
@@ -304,10 +306,11 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
               <div role="group" aria-label="How well did you know it?" className="grade-buttons">
                 {GRADES.map(({ grade: value, label, key }) => {
                   const hours = card.next_intervals?.[String(value)];
+                  const outcome = hours != null ? gradeOutcome(hours, card.attempts === 0) : null;
                   return (
-                    <Button key={value} className={`grade grade-${value}`} onClick={() => submit(value)} disabled={waiting} aria-keyshortcuts={key}>
+                    <Button key={value} className={`grade grade-${value}`} onClick={() => submit(value)} disabled={waiting} aria-keyshortcuts={key} title={outcome?.hint}>
                       <span className="grade-label">{label}</span>
-                      {hours != null ? <span className="grade-interval">{formatInterval(hours)}</span> : null}
+                      {outcome ? <span className="grade-interval">{outcome.text}</span> : null}
                     </Button>
                   );
                 })}
@@ -315,23 +318,29 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
             )}
             <div className="card-extra-actions">
               {canKnow ? (
-                <Button variant="ghost" onClick={() => submit(10)} disabled={waiting} aria-keyshortcuts="Escape">
-                  I already know it
-                </Button>
+                <Tooltip text={KNOWN_TOOLTIP}>
+                  <Button variant="ghost" onClick={() => submit(10)} disabled={waiting} aria-keyshortcuts="Escape">
+                    I already know it
+                    {card?.next_intervals?.['10'] != null ? <span className="grade-interval"> {gradeOutcome(card.next_intervals['10'], true).text}</span> : null}
+                  </Button>
+                </Tooltip>
               ) : null}
               {audioShown ? (
                 <Button variant="ghost" onClick={() => playAudio(audioRef.current)} aria-keyshortcuts="A">
-                  <span aria-hidden="true">▶ </span>Play audio
+                  <PlayIcon />
+                  Play audio
                 </Button>
               ) : null}
               {wordAudioShown ? (
                 <Button variant="ghost" onClick={() => playAudio(wordAudioRef.current)}>
-                  <span aria-hidden="true">▶ </span>Word
+                  <PlayIcon />
+                  Word
                 </Button>
               ) : null}
               {sentenceAudioShown ? (
                 <Button variant="ghost" onClick={() => playAudio(sentenceAudioRef.current)}>
-                  <span aria-hidden="true">▶ </span>Sentence
+                  <PlayIcon />
+                  Sentence
                 </Button>
               ) : null}
             </div>
@@ -395,7 +404,11 @@ interface OverviewProps {
   onBegin: () => void;
 }
 
+/** What "I already know it" does (issue 15: known cards never hold the level back). */
+export const KNOWN_TOOLTIP = 'Skips the lessons of a card you know: it counts as Intermediate for your level at once and comes back for a check in 29 days.';
+
 function Overview({ query, course, subscribed, finished, onBegin }: OverviewProps) {
+  const paymentsAvailable = usePaymentsAvailable();
   if (query.isPending) return <p className="loading">Loading...</p>;
   if (query.isError || !query.data) {
     return (
@@ -421,7 +434,7 @@ function Overview({ query, course, subscribed, finished, onBegin }: OverviewProp
           <p className="study-state-main">
             {data.user_next_review_in_minutes != null ? `Next reviews in ${formatWait(data.user_next_review_in_minutes)}` : 'No reviews scheduled yet.'}
           </p>
-          {!subscribed ? (
+          {!subscribed && paymentsAvailable ? (
             <div className="upsell">
               <p>Subscribe to unlock levels 2–9 of {COURSE_INFO[course].name} and every dictionary tab.</p>
               <SubscribeForm />
