@@ -4,7 +4,9 @@
 // opusenc, espeak-ng), read from /proc/self/stat (utime + stime + cutime + cstime); bytes per clip and per
 // second of speech. Baselines from the same run: the WAV fallback (no encoder) and espeak-ng (the previous
 // default voice) on the same texts. Last, the servable catalogue counted as admin/voice/voice-plan.ts does
-// and its estimated size and time on this machine. Run after `npm run build -w backend`.
+// and its estimated size and time on this machine. This machine is shared: each pass prints how much CPU
+// other processes used meanwhile and is run again (up to 3 times) when that was more than a quarter of a core.
+// Run after `npm run build -w backend` (`npm run bench -- voice` builds it).
 // Knobs: BENCH_SEED (14), BENCH_SENTENCES (60), BENCH_WORDS (60), BENCH_KANA (20).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -167,6 +169,21 @@ async function pass(provider, clips, concurrency = 1) {
   return { rows, failures, wallMs: performance.now() - t0, cpuMs: cpu.self + cpu.children, childMs: cpu.children, othersMs };
 }
 
+/**
+ * A pass during which other processes used more than a quarter of a core (this machine is shared: its wall
+ * times would say more about them than about the voice) is run again, up to 3 times; the quietest is kept.
+ */
+async function quietPass(run) {
+  let best;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const r = await run();
+    r.attempts = attempt;
+    if (!best || r.othersMs / r.wallMs < best.othersMs / best.wallMs) best = { ...r, attempts: attempt };
+    if (r.othersMs / r.wallMs < 0.25) break;
+  }
+  return best;
+}
+
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs) => (xs.length ? sum(xs) / xs.length : NaN);
 
@@ -200,7 +217,7 @@ const pad = (s, n) => String(s).padStart(n);
 
 function table(title, run, { size = true } = {}) {
   const k = byKind(run);
-  console.log(`\n${title}: ${run.rows.length} clips in ${round(run.wallMs / 1000, 2)} s wall, ${round(run.cpuMs / 1000, 2)} s CPU (children ${round(run.childMs / 1000, 2)} s); other processes meanwhile: ${othersShare(run)}`);
+  console.log(`\n${title}: ${run.rows.length} clips in ${round(run.wallMs / 1000, 2)} s wall, ${round(run.cpuMs / 1000, 2)} s CPU (children ${round(run.childMs / 1000, 2)} s); other processes meanwhile: ${othersShare(run)}${run.attempts > 1 ? ` (best of ${run.attempts} passes)` : ''}`);
   console.log(`  ${'kind'.padEnd(9)}${pad('clips', 6)}${pad('CPU ms', 9)}${pad('of which children', 19)}${pad('wall p50', 10)}${pad('p95', 7)}${size ? `${pad('speech s', 10)}${pad('bytes/clip', 12)}${pad('bytes/s speech', 16)}` : ''}`);
   for (const kind of [...KINDS, 'all']) {
     const r = k[kind];
@@ -250,7 +267,7 @@ async function main() {
   }
 
   // 3. Open JTalk → Ogg Opus, one clip at a time (the project's format).
-  const opusRun = await pass(openJTalk, picked);
+  const opusRun = await quietPass(() => pass(openJTalk, picked));
   const opus = table('Open JTalk → Ogg Opus 24 kbit/s, one at a time', opusRun);
   console.log(`  spoken again in katakana (the first run contradicted the card): ${opus.all.respoken} of ${opus.all.clips}`);
 
@@ -258,7 +275,7 @@ async function main() {
   setEncoderForTests(null);
   let wavRun;
   try {
-    wavRun = await pass(openJTalk, picked);
+    wavRun = await quietPass(() => pass(openJTalk, picked));
   } finally {
     setEncoderForTests(undefined);
   }
@@ -266,21 +283,25 @@ async function main() {
 
   // 5. espeak-ng (the previous default voice) on the same texts, encoded the same way (Opus).
   const espeakClips = picked.map((c) => ({ ...c, furigana: undefined, reading: undefined }));
-  const espeakRun = await pass({ synthesize: (text) => espeak.synthesize(text) }, espeakClips);
+  const espeakRun = await quietPass(() => pass({ synthesize: (text) => espeak.synthesize(text) }, espeakClips));
   const es = table('espeak-ng (kuromoji pronunciation) → Ogg Opus, one at a time', espeakRun, { size: false });
 
   // 6. Two clips at a time (MEDIA_WORKER_CONCURRENCY's default on this 2-core machine).
-  const parRun = await pass(openJTalk, picked, PARALLEL);
+  const parRun = await quietPass(() => pass(openJTalk, picked, PARALLEL));
   // (per clip, CPU cannot be told apart while two run: the pass's totals only)
   console.log(
     `\nOpen JTalk → Ogg Opus, ${PARALLEL} at a time: ${parRun.rows.length} clips in ${round(parRun.wallMs / 1000, 2)} s wall, ${round(parRun.cpuMs / 1000, 2)} s CPU ` +
-      `(${round(parRun.cpuMs / parRun.rows.length)} ms per clip, children ${round(parRun.childMs / 1000, 2)} s); other processes meanwhile: ${othersShare(parRun)}`,
+      `(${round(parRun.cpuMs / parRun.rows.length)} ms per clip, children ${round(parRun.childMs / 1000, 2)} s); other processes meanwhile: ${othersShare(parRun)}${parRun.attempts > 1 ? ` (best of ${parRun.attempts} passes)` : ''}`,
   );
   for (const f of parRun.failures.slice(0, 5)) console.log(`  failed: ${f.clip.kind} "${f.clip.text}": ${f.error.slice(0, 160)}`);
+  // One core: the clips one core's CPU-second makes (wall ≥ CPU; the measured wall rate one at a time is beside it).
   const serialRate = opusRun.rows.length / (opusRun.wallMs / 1000);
   const parRate = parRun.rows.length / (parRun.wallMs / 1000);
   const perCore = 1000 / opus.all.cpuMs;
-  console.log(`\nclips per second: ${round(serialRate, 2)} one at a time (${round(perCore, 2)} per CPU-second of one core), ${round(parRate, 2)} with ${PARALLEL} in parallel (×${round(parRate / serialRate, 2)})`);
+  console.log(
+    `\nclips per second: ${round(perCore, 2)} on one core (per CPU-second; ${round(serialRate, 2)} measured one at a time), ` +
+      `${round(parRate, 2)} with ${PARALLEL} in parallel (×${round(parRate / perCore, 2)} one core)`,
+  );
 
   // 7. The whole catalogue: sizes from the measured bytes per clip, time from the measured CPU per clip.
   const total = (field, k) => sum(KINDS.map((kind) => count[kind] * k[kind][field]));
@@ -291,12 +312,12 @@ async function main() {
   const espeakCpuS = total('cpuMs', es) / 1000;
   // Two at a time: the CPU the catalogue needs, at the wall time per CPU-second the parallel pass showed.
   const wall2S = cpuS * (parRun.wallMs / parRun.cpuMs);
-  const wall1S = total('wallMs', opus) / 1000;
+  const wall1S = cpuS; // one core: its CPU time
   const mb = (b) => round(b / 1e6, 1);
   console.log(
     `\nwhole catalogue (${clips.length} clips, ${round(speechH, 1)} h of speech): Ogg Opus ${mb(opusBytes)} MB (WAV fallback ${mb(wavBytes)} MB); ` +
       `${round(cpuS / 60, 1)} min of CPU (espeak-ng: ${round(espeakCpuS / 60, 1)} min); ` +
-      `${round(wall1S / 60, 1)} min one at a time, ${round(wall2S / 60, 1)} min with ${PARALLEL} in parallel on this machine ` +
+      `${round(wall1S / 60, 1)} min on one core, ${round(wall2S / 60, 1)} min with ${PARALLEL} in parallel on this machine ` +
       `(the provider alone: the worker's queue and database writes come on top)`,
   );
 
@@ -304,9 +325,9 @@ async function main() {
   result('voice_word_cpu_ms_vs_espeak', opus.word.cpuMs, 'ms', es.word.cpuMs, opus.word.cpuMs / es.word.cpuMs);
   result('voice_kana_cpu_ms_vs_espeak', opus.kana.cpuMs, 'ms', es.kana.cpuMs, opus.kana.cpuMs / es.kana.cpuMs);
   result('voice_opus_bytes_per_speech_second_vs_wav', opus.all.bytesPerS, 'B/s', wav.all.bytesPerS, opus.all.bytesPerS / wav.all.bytesPerS);
-  result('voice_clips_per_s_2_parallel_vs_serial', parRate, 'clips/s', serialRate, parRate / serialRate);
+  result('voice_clips_per_s_2_parallel_vs_one_core', parRate, 'clips/s', perCore, parRate / perCore);
   result('voice_catalogue_opus_mb_vs_wav', opusBytes / 1e6, 'MB', wavBytes / 1e6, opusBytes / wavBytes);
-  result('voice_catalogue_minutes_2_parallel_vs_serial', wall2S / 60, 'min', wall1S / 60, wall2S / wall1S);
+  result('voice_catalogue_minutes_2_parallel_vs_one_core', wall2S / 60, 'min', wall1S / 60, wall2S / wall1S);
 }
 
 main().catch((error) => {

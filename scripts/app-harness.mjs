@@ -89,9 +89,36 @@ export async function startApp(env, { healthTimeoutMs } = {}) {
   return child;
 }
 
-/** SIGTERM, a moment for the app to close its pool, then the database goes. */
+/**
+ * SIGTERM, a moment for the app to close its pool, then the deployment's media queue (its prefix comes from the
+ * database's id, migration 041: the system voice leaves thousands of jobs there) and the database go.
+ */
 export async function stopApp(child, dbName) {
   if (child && child.exitCode === null) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  if (dbName) await dropDatabase(dbName).catch(() => undefined);
+  if (!dbName) return;
+  await dropMediaQueue(dbName).catch(() => undefined);
+  await dropDatabase(dbName).catch(() => undefined);
+}
+
+async function dropMediaQueue(dbName) {
+  const c = new pg.Client({ connectionString: databaseUrl(dbName) });
+  await c.connect();
+  let id;
+  try {
+    id = (await c.query('select id::text as id from deployment_identity')).rows[0]?.id;
+  } finally {
+    await c.end();
+  }
+  if (!id || process.env.MEDIA_QUEUE_PREFIX) return;
+  const { Queue } = require('bullmq');
+  const { Redis } = require('ioredis');
+  const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const queue = new Queue('media', { connection, prefix: `kioku-${id.replace(/-/g, '').slice(0, 8)}` });
+  try {
+    await queue.obliterate({ force: true });
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
 }

@@ -2,7 +2,7 @@
 export { MediaModule } from './media.module';
 export { MediaJobs, MEDIA_JOB_ATTEMPTS, MEDIA_JOBS_OPTIONS, QUEUE_UNAVAILABLE } from './media-jobs';
 export type { EnqueuedMediaJob, MediaJobsOptions, MediaJobsRequest, QueueOverview, VoiceJobRequest } from './media-jobs';
-export { MEDIA_QUEUE, MEDIA_QUEUE_NAME, MediaQueue, mediaJobId } from './media-queue';
+export { deploymentQueuePrefix, MEDIA_QUEUE, MEDIA_QUEUE_NAME, MediaQueue, mediaJobId } from './media-queue';
 export type { MediaJobData, VoiceJobInput } from './media-queue';
 export {
   MEDIA_ACTIONS,

@@ -107,7 +107,14 @@ export class MediaJobs implements OnApplicationShutdown {
     await this.assertAvailable();
     const jobs = actions.map((action) => {
       const jobId = mediaJobId(r.requestEventId, action);
-      const data: MediaJobData = { requestEventId: r.requestEventId, materialType: r.materialType, materialId: r.materialId, action, actorId: r.actorId ?? null };
+      const data: MediaJobData = {
+        requestEventId: r.requestEventId,
+        materialType: r.materialType,
+        materialId: r.materialId,
+        action,
+        actorId: r.actorId ?? null,
+        ...(this.media.deploymentId ? { deploymentId: this.media.deploymentId } : {}),
+      };
       const opts: JobsOptions = {
         jobId,
         attempts: MEDIA_JOB_ATTEMPTS,
@@ -134,7 +141,15 @@ export class MediaJobs implements OnApplicationShutdown {
     if (!requests.length) return;
     await this.assertAvailable();
     const jobs = requests.map((r) => {
-      const data: MediaJobData = { requestEventId: r.requestEventId, materialType: r.materialType, materialId: r.materialId, action: 'voice', actorId: null, voice: r.voice };
+      const data: MediaJobData = {
+        requestEventId: r.requestEventId,
+        materialType: r.materialType,
+        materialId: r.materialId,
+        action: 'voice',
+        actorId: null,
+        voice: r.voice,
+        ...(this.media.deploymentId ? { deploymentId: this.media.deploymentId } : {}),
+      };
       const opts: JobsOptions = {
         jobId: mediaJobId(r.requestEventId, 'voice'),
         priority: Math.max(1, Math.min(2_000_000, Math.round(r.priority))),

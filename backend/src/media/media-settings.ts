@@ -7,7 +7,8 @@ import { isOpenJTalkInstalled } from './providers/tts/open-jtalk-tts.provider';
  * the models default to OpenAI's; against any other base URL each feature is on only when its model is named.
  */
 export interface MediaSettings {
-  queuePrefix: string;
+  /** the Redis key prefix of the media queue; null: per deployment (`kioku-<first 8 of the deployment id>`) */
+  queuePrefix: string | null;
   concurrency: number;
   lockMs: number;
   stalledIntervalMs: number;
@@ -75,7 +76,8 @@ export function mediaSettings(config: AppConfig): MediaSettings {
 
   return {
     // Jest processes get a queue of their own: a test app never takes jobs of a developer's running app.
-    queuePrefix: config.MEDIA_QUEUE_PREFIX ?? (process.env.JEST_WORKER_ID ? `kioku-test-${process.pid}` : 'kioku'),
+    // Unset: the queue belongs to this deployment (media.module derives the prefix from the database's id).
+    queuePrefix: config.MEDIA_QUEUE_PREFIX ?? (process.env.JEST_WORKER_ID ? `kioku-test-${process.pid}` : null),
     concurrency: config.MEDIA_WORKER_CONCURRENCY,
     lockMs: config.MEDIA_LOCK_MS,
     stalledIntervalMs: config.MEDIA_STALLED_INTERVAL_MS,

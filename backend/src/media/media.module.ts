@@ -1,12 +1,14 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { AppConfig } from '../platform/config/config';
-import { APP_CONFIG } from '../platform/database/database.module';
+import { Pool } from 'pg';
+import { APP_CONFIG, PG_POOL } from '../platform/database/database.module';
+import { readDeploymentId } from '../platform/database/deployment-identity';
 import { QueueDashboardHttp } from './dashboard/queue-dashboard.http';
 import { EventMaterialMediaPort } from './event-material-media.port';
 import { MediaFilesHttp } from './files/media-files.http';
 import { MATERIAL_MEDIA_PORT, MaterialMediaPort } from './material-media.port';
 import { MediaJobs } from './media-jobs';
-import { MEDIA_QUEUE, MediaQueue } from './media-queue';
+import { deploymentQueuePrefix, MEDIA_QUEUE, MediaQueue } from './media-queue';
 import { MediaSettings, mediaSettings } from './media-settings';
 import { createMediaProviders, createMediaStorage, MEDIA_PROVIDERS, MEDIA_SETTINGS } from './providers/media-providers';
 import { MEDIA_STORAGE } from './storage/media-storage';
@@ -26,9 +28,15 @@ import { MediaWorkerService } from './worker/media-worker.service';
     { provide: MEDIA_STORAGE, useFactory: (settings: MediaSettings) => createMediaStorage(settings), inject: [MEDIA_SETTINGS] },
     { provide: MEDIA_PROVIDERS, useFactory: (settings: MediaSettings) => createMediaProviders(settings), inject: [MEDIA_SETTINGS] },
     {
+      // The queue belongs to this deployment: its prefix comes from the database's id unless MEDIA_QUEUE_PREFIX
+      // names one, and every job carries the id (a worker of another deployment refuses it).
       provide: MEDIA_QUEUE,
-      useFactory: (config: AppConfig, settings: MediaSettings) => new MediaQueue(config.REDIS_URL, settings.queuePrefix),
-      inject: [APP_CONFIG, MEDIA_SETTINGS],
+      useFactory: (config: AppConfig, settings: MediaSettings, pool: Pool) =>
+        new MediaQueue(config.REDIS_URL, async () => {
+          const deploymentId = await readDeploymentId(pool);
+          return { prefix: settings.queuePrefix ?? deploymentQueuePrefix(deploymentId), deploymentId };
+        }),
+      inject: [APP_CONFIG, MEDIA_SETTINGS, PG_POOL],
     },
     { provide: MATERIAL_MEDIA_PORT, useClass: EventMaterialMediaPort },
     MediaJobs,

@@ -33,6 +33,8 @@ export class MediaJobRunner {
     private readonly providers: MediaProviders,
     private readonly storage: MediaStorage,
     private readonly logger: RunnerLogger = silent,
+    /** this worker's deployment: a job stamped with another one is refused, never applied here */
+    private readonly deploymentId: string | null = null,
   ) {}
 
   async run(job: Pick<Job<MediaJobData>, 'id' | 'data' | 'attemptsMade' | 'opts'>, signal?: AbortSignal): Promise<MediaResult> {
@@ -42,6 +44,11 @@ export class MediaJobRunner {
     const maxAttempts = job.opts.attempts ?? 1;
     const context: MediaJobContext = { materialType, materialId, actorId, attempt, ...(job.data.voice ? { voice: job.data.voice } : {}) };
     if (!isMediaJobAction(action)) throw new UnrecoverableError(`Unknown media action "${action}".`);
+    if (this.deploymentId && job.data.deploymentId && job.data.deploymentId !== this.deploymentId) {
+      // Two deployments configured with one MEDIA_QUEUE_PREFIX: the job is not ours; nothing is recorded here.
+      this.logger.warn(`refused a job of another deployment (${job.data.deploymentId})`, { jobId });
+      throw new UnrecoverableError(`This job belongs to another Kioku deployment (${job.data.deploymentId}); it was not applied to this database (${this.deploymentId}). Give each deployment its own MEDIA_QUEUE_PREFIX.`);
+    }
     try {
       // A voice job carries its text; the others read the material.
       const material = action === 'voice' ? {} : await this.port.load(materialType, materialId);

@@ -5,6 +5,7 @@ import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
 import { createRedis } from '../../platform/queue/redis';
 import { MATERIAL_MEDIA_PORT, MaterialMediaPort } from '../material-media.port';
+import { MEDIA_QUEUE, MediaQueue } from '../media-queue';
 import { MediaSettings } from '../media-settings';
 import { MEDIA_PROVIDERS, MEDIA_SETTINGS, MediaProviders } from '../providers/media-providers';
 import { MEDIA_STORAGE, MediaStorage } from '../storage/media-storage';
@@ -20,6 +21,7 @@ import { createMediaWorker } from './media-worker';
 export class MediaWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('media');
   private worker?: Worker;
+  private stopping = false;
   private connection?: Redis;
 
   constructor(
@@ -28,6 +30,7 @@ export class MediaWorkerService implements OnApplicationBootstrap, OnApplication
     @Inject(MEDIA_PROVIDERS) private readonly providers: MediaProviders,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(MATERIAL_MEDIA_PORT) private readonly port: MaterialMediaPort,
+    @Inject(MEDIA_QUEUE) private readonly media: MediaQueue,
   ) {}
 
   get running(): boolean {
@@ -36,6 +39,12 @@ export class MediaWorkerService implements OnApplicationBootstrap, OnApplication
 
   onApplicationBootstrap(): void {
     if (this.config.ROLE === 'api' || process.env.KIOKU_NO_WORKER === '1') return;
+    // The queue's name comes from the database (the deployment id): the worker starts once it is known.
+    void this.media.named$().then(() => this.start());
+  }
+
+  private start(): void {
+    if (this.stopping) return;
     const log = {
       info: (message: string, extra?: Record<string, unknown>) => this.logger.log(extra ? { msg: message, ...extra } : message),
       warn: (message: string, extra?: Record<string, unknown>) => this.logger.warn(extra ? { msg: message, ...extra } : message),
@@ -43,17 +52,18 @@ export class MediaWorkerService implements OnApplicationBootstrap, OnApplication
     this.connection = createRedis(this.config.REDIS_URL, { connectionName: 'kioku-media-worker' });
     this.worker = createMediaWorker({
       connection: this.connection,
-      prefix: this.settings.queuePrefix,
-      runner: new MediaJobRunner(this.port, this.providers, this.storage, log),
+      prefix: this.media.prefix!,
+      runner: new MediaJobRunner(this.port, this.providers, this.storage, log, this.media.deploymentId),
       concurrency: this.settings.concurrency,
       lockMs: this.settings.lockMs,
       stalledIntervalMs: this.settings.stalledIntervalMs,
       logger: log,
     });
-    this.logger.log(`media worker started (queue ${this.settings.queuePrefix}:media, tts ${this.settings.tts.kind}, storage ${this.settings.storage.kind})`);
+    this.logger.log(`media worker started (queue ${this.media.prefix}:media, tts ${this.settings.tts.kind}, storage ${this.settings.storage.kind})`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     const worker = this.worker;
     this.worker = undefined;
     if (worker) {

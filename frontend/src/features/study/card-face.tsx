@@ -91,7 +91,8 @@ function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: 
 
   return (
     <div className="card-face card-sentence">
-      {m.sentence_context ? (
+      {/* Listening only (text hidden): the context would give the word away before the flip. */}
+      {m.sentence_context && !textHidden ? (
         contextVisible ? (
           <p className="card-context">
             <span className="label">Context: </span>

@@ -674,11 +674,14 @@ describe('card rendering (SPEC §5)', () => {
     const { container, user } = await show(vocabCard({ attempts: 1 }), { vocab_prompt: 'audio', vocab_hide_text: true, vocab_audio_autoplay: true });
     expect(container.querySelector('.card-sentence-text')).toBeNull();
     expect(screen.getByText(/Listen to the sentence/)).toBeInTheDocument();
+    // The context would give the word away: it waits for the answer side.
+    expect(screen.queryByText('Introducing yourself in class.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play audio' })).toBeInTheDocument();
     expect(container.querySelector('audio')).not.toBeVisible();
     await waitFor(() => expect(HTMLMediaElement.prototype.play).toHaveBeenCalled());
     await user.click(screen.getByRole('button', { name: 'Show answer' }));
     expect(container.querySelector('.card-sentence-text')).toBeInTheDocument();
+    expect(screen.getByText('Introducing yourself in class.')).toBeInTheDocument();
   });
 
   it('vocab audio-text prompt shows both text and audio', async () => {
