@@ -36,6 +36,9 @@ const MATERIAL_FIELDS = [
 /** Shown beside the contract's fields: what else a card row knows (the kana's romaji, the kanji's meanings…). */
 const EXTRA_FIELDS = ['romaji', 'hint', 'script', 'meanings', 'reading_kind', 'reading_grade', 'sentence_id'] as const;
 
+/** The system voice on the card (issue 14): its clips, what made them, and whether the admin unapproved them. */
+const VOICE_FIELDS = ['kana_audio_url', 'word_audio_url', 'sentence_audio_url', 'voice_spec'] as const;
+
 export interface JobView {
   action: string;
   status: 'pending' | 'succeeded' | 'failed';
@@ -88,6 +91,8 @@ export function materialView(row: CardRow, version: number): Record<string, unkn
   out.is_audio_approved = d.is_audio_approved === true;
   out.is_image_approved = d.is_image_approved === true;
   for (const f of EXTRA_FIELDS) if (d[f] !== undefined && d[f] !== null) out[f] = d[f];
+  for (const f of VOICE_FIELDS) out[f] = d[f] ?? null;
+  out.audio_vetoed = d.audio_vetoed === true;
   out.position = row.position;
   out.servable = row.servable;
   // Retired materials stay open to admins: the flag and the reason say why learners no longer get it.

@@ -103,6 +103,10 @@ describe('the system voice', () => {
     expect(once.voice!.spoken.length).toBeGreaterThan(0);
     const card = await t.db.pool.query(`select data->>'sentence_audio_url' as url from materials where (data->>'sentence_id')::int = $1`, [rows[0].id]);
     expect(card.rows.map((r) => r.url)).toContain(once.audio_url);
+    // The admin hears it on the card's page, marked as the system's and not unapproved.
+    const vocabId = (await t.db.pool.query(`select material_id from materials where material_type = 'vocab' and (data->>'sentence_id')::int = $1`, [rows[0].id])).rows[0].material_id;
+    const detail = (await t.admin.session.get(`/api/admin/materials/${vocabId}?type=vocab`)).json();
+    expect(detail.material).toMatchObject({ sentence_audio_url: once.audio_url, audio_vetoed: false });
 
     // An edit of the sentence: the old clip is no longer served at once; the next clip is made for the new text.
     const store = new EventStore(t.db.pool);
