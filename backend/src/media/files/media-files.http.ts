@@ -29,7 +29,8 @@ function parseRange(header: string | undefined, size: number): [number, number] 
 /**
  * GET /media/<sha256>.<ext> and /media/tmp/<sha256>.<ext>: the locally stored media (MEDIA_DIR). Names are
  * content hashes, so stored files are cached for a year; only names matching the strict pattern are
- * looked up, so no path can leave MEDIA_DIR. Byte ranges are served (Safari's <audio> needs them).
+ * looked up, so no path can leave MEDIA_DIR (MEDIA_KEY and MEDIA_EXTENSIONS in storage/media-storage.ts: the
+ * extensions and their content types, an admin's m4a/webm recordings included). Byte ranges are served (Safari's <audio> needs them).
  */
 @Controller('media')
 export class MediaFilesHttp {

@@ -26,10 +26,13 @@ export const MEDIA_EXTENSIONS: Record<string, string> = {
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
   ogg: 'audio/ogg',
+  // an admin's uploaded recording (admin/materials/upload-image): checked to hold audio and no video
+  m4a: 'audio/mp4',
+  webm: 'audio/webm',
 };
 
 /** `<64 hex>.<known ext>`, optionally under tmp/: nothing else is a key, so no path can escape. */
-export const MEDIA_KEY = /^(tmp\/)?[0-9a-f]{64}\.(png|jpg|webp|gif|wav|mp3|ogg)$/;
+export const MEDIA_KEY = /^(tmp\/)?[0-9a-f]{64}\.(png|jpg|webp|gif|wav|mp3|ogg|m4a|webm)$/;
 
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY.test(key);

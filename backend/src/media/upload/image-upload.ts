@@ -29,7 +29,8 @@ export interface CheckedImage extends ImageKind {
   size: number;
 }
 
-function readable(bytes: number): string {
+/** A size as the upload errors say it: `4 KB`, `5 MB`, `5.5 MB`. */
+export function readableUploadSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
@@ -41,8 +42,8 @@ export function validateImageUpload(bytes: Buffer, declaredName: string, maxByte
   const field = [{ field: 'image', message: '' }];
   const name = String(declaredName ?? '').slice(0, 200) || 'the file';
   if (bytes.length > maxBytes) {
-    throw new AppError('payload_too_large', `The image is too large (${readable(bytes.length)}); the limit is ${readable(maxBytes)}.`, {
-      fields: [{ field: 'image', message: `${name} is larger than ${readable(maxBytes)}.` }],
+    throw new AppError('payload_too_large', `The image is too large (${readableUploadSize(bytes.length)}); the limit is ${readableUploadSize(maxBytes)}.`, {
+      fields: [{ field: 'image', message: `${name} is larger than ${readableUploadSize(maxBytes)}.` }],
     });
   }
   const kind = bytes.length ? detectImage(bytes) : null;

@@ -38,13 +38,30 @@ export function setAdminRole(userId: string, admin: boolean) {
   });
 }
 
+/** Image upload (SPEC §2): the card's image, not approved yet. */
+export function uploadImage(id: number, fields: { type: MaterialType; version: Version; image: File }, idempotencyKey?: string): Promise<MaterialDetail> {
+  return uploadMaterialFile(id, 'image', { type: fields.type, version: fields.version, file: fields.image }, idempotencyKey);
+}
+
+/** A recording of the card's audio (issue 14): its audio_url, 'uploaded recording', not approved yet. */
+export function uploadAudio(id: number, fields: { type: MaterialType; version: Version; audio: File }, idempotencyKey?: string): Promise<MaterialDetail> {
+  return uploadMaterialFile(id, 'audio', { type: fields.type, version: fields.version, file: fields.audio }, idempotencyKey);
+}
+
+const TOO_LARGE: Record<'image' | 'audio', string> = {
+  image: 'The image is too large to upload.',
+  audio: 'The audio file is too large to upload.',
+};
+
 /**
- * Image upload (SPEC §2): a multipart form POSTed to the material's update endpoint with `_method=patch`.
- * The lib client speaks JSON only, so this one request is sent by hand with the same CSRF and error handling.
+ * A file upload (SPEC §2): a multipart form POSTed to the material's update endpoint with `_method=patch`, the
+ * file in `image` or `audio`. The lib client speaks JSON only, so this one request is sent by hand with the same
+ * CSRF and error handling.
  */
-export async function uploadImage(
+async function uploadMaterialFile(
   id: number,
-  fields: { type: MaterialType; version: Version; image: File },
+  field: 'image' | 'audio',
+  fields: { type: MaterialType; version: Version; file: File },
   idempotencyKey: string = newIdempotencyKey(),
   csrfRetried = false,
 ): Promise<MaterialDetail> {
@@ -52,7 +69,7 @@ export async function uploadImage(
   form.append('_method', 'patch');
   form.append('type', fields.type);
   form.append('version', String(fields.version));
-  form.append('image', fields.image, fields.image.name);
+  form.append(field, fields.file, fields.file.name);
   const path = `/api/admin/materials/${id}`;
 
   let response: Response;
@@ -82,9 +99,9 @@ export async function uploadImage(
   if (!response.ok) {
     const parsed = problemSchema.safeParse(data);
     const problem = parsed.success ? parsed.data : {};
-    if (response.status === 403 && !csrfRetried && /csrf/i.test(problem.code ?? '')) return uploadImage(id, fields, idempotencyKey, true);
+    if (response.status === 403 && !csrfRetried && /csrf/i.test(problem.code ?? '')) return uploadMaterialFile(id, field, fields, idempotencyKey, true);
     // A proxy in front of the API may refuse a large body without a problem document.
-    const fallback = response.status === 413 ? 'The image is too large to upload.' : `The upload failed (${response.status}).`;
+    const fallback = response.status === 413 ? TOO_LARGE[field] : `The upload failed (${response.status}).`;
     throw new ApiError(response.status, problem.detail ?? problem.title ?? fallback, problem);
   }
 

@@ -274,3 +274,67 @@ describe('image upload', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The image is too large to upload.');
   });
 });
+
+describe('audio upload (a recording for the card)', () => {
+  function uploadSetup(reply: MockRoute) {
+    const net = mockFetch({
+      ...admin,
+      'GET /api/admin/materials/7': { body: vocabDetail({}, { audio_url: null, word_audio_url: '/media/word.ogg', voice_spec: 'open-jtalk nitech-jp-atr503-m001' }) },
+      'POST /api/admin/materials/7': reply,
+    });
+    return { net, ...renderAdmin('/admin/vocabs/7') };
+  }
+  const recording = () => new File(['OggS-bytes'], 'my voice.ogg', { type: 'audio/ogg' });
+
+  it('posts the file in `audio` with the patch override, type and version; the recording waits for approval', async () => {
+    const { net, user } = uploadSetup({
+      body: vocabDetail({}, { version: 4, audio_url: '/media/recording.ogg', audio_spec: 'uploaded recording', is_audio_approved: false, word_audio_url: '/media/word.ogg' }),
+    });
+    const input = await screen.findByLabelText('Audio file');
+    expect(input).toHaveAttribute('accept', 'audio/*');
+    const audioSection = screen.getByRole('region', { name: 'Audio' });
+    expect(within(audioSection).getByRole('form', { name: 'Upload recording' })).toContainElement(input);
+    await user.upload(input, recording());
+    await user.click(screen.getByRole('button', { name: 'Upload recording' }));
+    expect(await screen.findByText(/Recording uploaded\. Approve it to let learners hear it\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('Audio preview')).toHaveAttribute('src', '/media/recording.ogg');
+    expect(within(audioSection).getByText('uploaded recording')).toBeInTheDocument();
+    expect(within(audioSection).getByRole('button', { name: 'Approve audio' })).toBeInTheDocument();
+    expect(within(audioSection).getByText(/learners hear it until an approved audio of your own replaces it/)).toBeInTheDocument();
+
+    const init = net.fn.mock.calls.find(([, i]) => i?.method === 'POST')![1] as RequestInit;
+    const form = init.body as FormData;
+    expect(form.get('_method')).toBe('patch');
+    expect(form.get('type')).toBe('vocab');
+    expect(form.get('version')).toBe('3');
+    expect((form.get('audio') as File).name).toBe('my voice.ogg');
+    expect(form.get('image')).toBeNull();
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBeTruthy();
+    expect(headers['X-XSRF-TOKEN']).toBe('test-csrf-token');
+  });
+
+  it('says someone else changed the card on 409', async () => {
+    const { user } = uploadSetup(problem(409, 'The material changed since you loaded it.', 'concurrency_conflict'));
+    await user.upload(await screen.findByLabelText('Audio file'), recording());
+    await user.click(screen.getByRole('button', { name: 'Upload recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Someone else changed this material. Reload to see their version.');
+  });
+
+  it.each([
+    [400, 'The file is not an Ogg, MP3, WAV, M4A or WebM audio file.'],
+    [413, 'The audio file is too large; the limit is 5 MB.'],
+  ])('shows the server problem detail on %i', async (status, detail) => {
+    const { user } = uploadSetup(problem(status, detail, status === 413 ? 'payload_too_large' : 'validation_failed'));
+    await user.upload(await screen.findByLabelText('Audio file'), new File(['\x89PNG'], 'word.ogg', { type: 'audio/ogg' }));
+    await user.click(screen.getByRole('button', { name: 'Upload recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+  });
+
+  it('explains a 413 that came without a problem document', async () => {
+    const { user } = uploadSetup({ status: 413 });
+    await user.upload(await screen.findByLabelText('Audio file'), recording());
+    await user.click(screen.getByRole('button', { name: 'Upload recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The audio file is too large to upload.');
+  });
+});

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { errorMessage, isApiError } from '../../lib/api';
-import { requestActions, uploadImage } from './admin-api';
+import { requestActions, uploadAudio, uploadImage } from './admin-api';
 import { JOB_ACTIONS, type Job, type MaterialAction, type MaterialDetail } from './admin-queries';
 import { When } from './admin-ui';
 import { latestJobs, type Awaiting } from './jobs';
@@ -32,6 +32,64 @@ export function JobStatus({ job, requested }: { job?: Job; requested: boolean })
   );
 }
 
+const UPLOADS = {
+  image: { label: 'Image file', accept: 'image/*', button: 'Upload image', form: 'Upload image', done: 'Image uploaded.' },
+  audio: { label: 'Audio file', accept: 'audio/*', button: 'Upload recording', form: 'Upload recording', done: 'Recording uploaded. Approve it to let learners hear it.' },
+} as const;
+
+/**
+ * A file for the card (multipart POST to the material, SPEC §2): an image, or a recording of its audio (an Ogg,
+ * MP3, WAV, M4A or WebM file, checked by the server). Either arrives not approved. A 409 says the card changed.
+ */
+function UploadForm({ kind, material, onUploaded }: { kind: 'image' | 'audio'; material: MaterialDetail['material']; onUploaded: (data: MaterialDetail) => void }) {
+  const text = UPLOADS[kind];
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    setUploaded(false);
+    try {
+      const fields = { type: material.type, version: material.version };
+      const data = kind === 'audio' ? await uploadAudio(material.id, { ...fields, audio: file }) : await uploadImage(material.id, { ...fields, image: file });
+      onUploaded(data);
+      setUploaded(true);
+      setFile(null);
+      (event.target as HTMLFormElement).reset();
+    } catch (error) {
+      setUploadError(isApiError(error, 409) ? CONFLICT_MESSAGE : errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <form className="upload-form" onSubmit={upload} aria-label={text.form}>
+      <div className="field">
+        <label htmlFor={`${kind}-file-${material.id}`}>{text.label}</label>
+        <input id={`${kind}-file-${material.id}`} type="file" name={kind} accept={text.accept} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </div>
+      <Button type="submit" size="sm" disabled={!file || uploading}>
+        {uploading ? 'Uploading…' : text.button}
+      </Button>
+      {uploadError ? (
+        <p role="alert" className="notice notice-error">
+          {uploadError}
+        </p>
+      ) : uploaded ? (
+        <p role="status" className="muted small">
+          {text.done}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 export interface MediaPanelProps {
   detail: MaterialDetail;
   /** Requests not yet visible in the material. */
@@ -44,10 +102,6 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
   const { material } = detail;
   const [sending, setSending] = useState<MaterialAction | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [uploaded, setUploaded] = useState(false);
   const latest = latestJobs(detail.jobs);
   const isAwaiting = (action: MaterialAction) => awaiting.some((a) => a.action === action);
 
@@ -62,25 +116,6 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
       setActionError(errorMessage(error));
     } finally {
       setSending(null);
-    }
-  };
-
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return;
-    setUploading(true);
-    setUploadError(null);
-    setUploaded(false);
-    try {
-      const data = await uploadImage(material.id, { type: material.type, version: material.version, image: file });
-      onUploaded(data);
-      setUploaded(true);
-      setFile(null);
-      (event.target as HTMLFormElement).reset();
-    } catch (error) {
-      setUploadError(isApiError(error, 409) ? CONFLICT_MESSAGE : errorMessage(error));
-    } finally {
-      setUploading(false);
     }
   };
 
@@ -113,6 +148,7 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
         {material.audio_url ? (
           <>
             <audio controls preload="none" src={material.audio_url} aria-label="Audio preview" className="audio-preview" />
+            {typeof material.audio_spec === 'string' && material.audio_spec ? <p className="muted small audio-spec">{material.audio_spec}</p> : null}
             {approval('audio')}
           </>
         ) : systemClips.length ? null : (
@@ -149,6 +185,7 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
             )}
           </div>
         ) : null}
+        <UploadForm kind="audio" material={material} onUploaded={onUploaded} />
       </section>
 
       <section className="panel" aria-labelledby="image-heading">
@@ -167,24 +204,7 @@ export function MediaPanel({ detail, awaiting, onRequested, onUploaded }: MediaP
             <figcaption className="muted small">Candidate, not uploaded yet (Upload candidate image stores it).</figcaption>
           </figure>
         ) : null}
-        <form className="upload-form" onSubmit={upload} aria-label="Upload image">
-          <div className="field">
-            <label htmlFor={`image-file-${material.id}`}>Image file</label>
-            <input id={`image-file-${material.id}`} type="file" name="image" accept="image/*" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          </div>
-          <Button type="submit" size="sm" disabled={!file || uploading}>
-            {uploading ? 'Uploading…' : 'Upload image'}
-          </Button>
-          {uploadError ? (
-            <p role="alert" className="notice notice-error">
-              {uploadError}
-            </p>
-          ) : uploaded ? (
-            <p role="status" className="muted small">
-              Image uploaded.
-            </p>
-          ) : null}
-        </form>
+        <UploadForm kind="image" material={material} onUploaded={onUploaded} />
       </section>
 
       <section className="panel" aria-labelledby="jobs-heading">

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { MEDIA_SETTINGS, MEDIA_STORAGE, MediaSettings, MediaStorage, validateImageUpload } from '../../../media';
+import { MEDIA_SETTINGS, MEDIA_STORAGE, MediaSettings, MediaStorage, MediaUploads, validateImageUpload } from '../../../media';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
@@ -20,6 +20,12 @@ export interface UploadImageCommand {
   eventIdFor?: (streamId: string) => string;
 }
 
+/** UploadAudio: the same form with the recording in `audio`. */
+export type UploadAudioCommand = UploadImageCommand;
+
+/** What an uploaded recording is, in `audio_spec` (a generated clip names its provider there). */
+export const UPLOADED_AUDIO_SPEC = 'uploaded recording';
+
 export function readableSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
@@ -28,6 +34,10 @@ export function readableSize(bytes: number): string {
  * UploadImage (SPEC §2: multipart to the material's update endpoint): the file must be a PNG, JPEG, WebP or GIF
  * by its bytes and within MEDIA_MAX_UPLOAD_BYTES (400 / 413). It is stored under a name generated from its
  * content and becomes the card's image_url, not approved yet.
+ * UploadAudio (issue 14, the same form with the file in `audio`): an Ogg (Opus or Vorbis), MP3, WAV, M4A or WebM
+ * audio file by its bytes (400 naming `audio`, 413), stored the same way, becomes the card's audio_url with
+ * audio_spec 'uploaded recording', not approved yet, like a fetched clip: learners keep the system voice
+ * (study/flashcard.view.ts) until the admin approves it.
  */
 @Injectable()
 export class UploadImageHandler {
@@ -37,6 +47,7 @@ export class UploadImageHandler {
     private readonly reader: MaterialReader,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(MEDIA_SETTINGS) private readonly settings: MediaSettings,
+    private readonly uploads: MediaUploads,
   ) {}
 
   get maxBytes(): number {
@@ -56,6 +67,27 @@ export class UploadImageHandler {
         const set: Record<string, unknown> = { image_url: url };
         if (card.row.data.image_url !== url) set.is_image_approved = false;
         await writeCardFields(client, this.store, card, set, { metadata: { ...command.metadata, upload: { name: image.name, size: image.size } }, eventIdFor: command.eventIdFor });
+      },
+      command.eventIdFor,
+    );
+    return this.reader.detail(command.type, command.id);
+  }
+
+  async uploadAudio(command: UploadAudioCommand): Promise<MaterialDetailView> {
+    // Content-addressed like the image: a retry or a refused edit below leaves at most an unused file.
+    const audio = await this.uploads.storeAudioUpload(command.bytes, command.fileName);
+    await editLocked(
+      this.pool,
+      command.type,
+      command.id,
+      command.expectedVersion,
+      async (client, card) => {
+        const set: Record<string, unknown> = { audio_url: audio.audio_url, audio_spec: UPLOADED_AUDIO_SPEC };
+        if (card.row.data.audio_url !== audio.audio_url) set.is_audio_approved = false;
+        await writeCardFields(client, this.store, card, set, {
+          metadata: { ...command.metadata, upload: { name: audio.name, size: audio.size } },
+          eventIdFor: command.eventIdFor,
+        });
       },
       command.eventIdFor,
     );

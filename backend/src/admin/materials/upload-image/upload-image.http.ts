@@ -23,9 +23,14 @@ const formSchema = z.object({
 
 const METHOD_MISSING = 'POST to a material updates it only with a method override: send _method=patch (SPEC §2 image upload).';
 
+/** The file fields of the form: an image, or a recording of the card's audio (issue 14). */
+type FileField = 'image' | 'audio';
+const isFileField = (name: string): name is FileField => name === 'image' || name === 'audio';
+
 /**
  * POST /api/admin/materials/:id with `_method=patch` (SPEC §2): a multipart form with `type`, `version` and the
- * file in `image` uploads the card's image (→ the material, like PATCH); a JSON body is a PATCH.
+ * file in `image` uploads the card's image, in `audio` a recording of the card's audio (→ the material, like
+ * PATCH); a JSON body is a PATCH.
  */
 @Controller('api/admin/materials')
 export class UploadImageHttp {
@@ -44,13 +49,15 @@ export class UploadImageHttp {
     }
 
     const fields: Record<string, string> = {};
-    let file: { bytes: Buffer; name: string } | undefined;
+    let file: { field: FileField; bytes: Buffer; name: string } | undefined;
+    let fileField: string | undefined; // the file part being read, for the 413's field
     const max = this.upload.maxBytes;
     try {
       for await (const part of request.parts({ limits: { fileSize: max, files: 1, fields: 20, fieldSize: 10_000, parts: 25 } })) {
         if (part.type === 'file') {
+          fileField = part.fieldname;
           const bytes = await part.toBuffer();
-          if (part.fieldname === 'image') file = { bytes, name: part.filename };
+          if (isFileField(part.fieldname)) file = { field: part.fieldname, bytes, name: part.filename };
         } else {
           fields[part.fieldname] = String(part.value ?? '');
         }
@@ -58,25 +65,32 @@ export class UploadImageHttp {
     } catch (error) {
       const e = error as { code?: string };
       if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('payload_too_large', `The image is too large; the limit is ${readableSize(max)}.`, {
-          fields: [{ field: 'image', message: `The file is larger than ${readableSize(max)}.` }],
+        const audio = fileField === 'audio';
+        throw new AppError('payload_too_large', `The ${audio ? 'audio file' : 'image'} is too large; the limit is ${readableSize(max)}.`, {
+          fields: [{ field: audio ? 'audio' : 'image', message: `The file is larger than ${readableSize(max)}.` }],
         });
       }
       if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') {
-        throw new AppError('validation_failed', 'Send one image file (field "image") with the fields _method, type and version.');
+        throw new AppError('validation_failed', 'Send one file (an image in the field "image" or a recording in "audio") with the fields _method, type and version.');
       }
       throw error;
     }
     const form = parseOrThrow(formSchema, fields, 'upload form');
-    if (!file) throw new AppError('validation_failed', 'The form has no image: send the file in the field "image".', { fields: [{ field: 'image', message: 'Choose an image file.' }] });
-    return this.upload.upload({
+    if (!file) {
+      throw new AppError('validation_failed', 'The form has no file: send an image in the field "image" or a recording in the field "audio".', {
+        fields: [{ field: 'image', message: 'Choose an image file (or an audio file in "audio").' }],
+      });
+    }
+    const command = {
       type: form.type,
       id,
       expectedVersion: form.version,
       bytes: file.bytes,
       fileName: file.name,
       metadata: metadataOf(request),
-      eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), 'upload'),
-    });
+      // Distinct event ids per kind of upload: the image's and the recording's are different writes.
+      eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), file.field === 'audio' ? 'upload-audio' : 'upload'),
+    };
+    return file.field === 'audio' ? this.upload.uploadAudio(command) : this.upload.upload(command);
   }
 }
