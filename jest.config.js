@@ -32,6 +32,8 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
       transform: { '^.+\\.(ts|tsx)$': swc() },
+      // Stylesheets are the browser's business: a component that imports one gets an empty module here.
+      moduleNameMapper: { '\\.css$': '<rootDir>/src/test/empty-module.ts' },
       setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
     },
   ],

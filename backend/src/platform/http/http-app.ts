@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
+import { FastifyError, FastifyReply, FastifyRequest, LogController } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -12,12 +13,17 @@ import { AppConfig } from '../config/config';
 import { AppError } from '../errors/app-error';
 import { createLogger, PinoNestLogger } from '../logger';
 import { registerCookies } from './cookies';
+import { registerInputHygiene } from './input-hygiene';
 import { sendProblem } from './problem.filter';
+import { registerSecurityHeaders, securityHeaders } from './security-headers';
 
 export const DEFAULT_FRONTEND_DIST = resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
 
 /** Never served from the frontend build: source maps, and compressed copies asked for by their own name. */
 const NOT_SERVED = /\.(map|br|gz)$/i;
+
+/** An X-Request-Id a client may choose (it is logged and stored in event metadata); anything else gets a fresh id. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:@+=\/-]{1,128}$/;
 
 /** A fingerprinted file of the build (dist/assets/…), whichever encoding of it is sent. */
 function isHashedAsset(dist: string, file: string): boolean {
@@ -25,14 +31,28 @@ function isHashedAsset(dist: string, file: string): boolean {
 }
 
 export async function createHttpApp(config: AppConfig, logger: PinoLogger = createLogger(config.LOG_LEVEL)): Promise<NestFastifyApplication> {
+  const httpLogger = new Logger('http');
+  const headersFor = securityHeaders(config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // Per-request log lines only when debugging: at thousands of grades a second they cost real time.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
     trustProxy: true,
     bodyLimit: 1_048_576,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // A path fastify cannot decode (bad percent-encoding such as %E0%A4%A, or bytes that are not UTF-8 such as
+    // %ED%A0%80) is answered before routing and before any hook: 400 problem+json with the security headers.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const headers = headersFor(request);
+      for (const name in headers) reply.header(name, headers[name]);
+      reply.header('x-request-id', request.id);
+      const message = 'The address is not valid: it holds a percent-encoded sequence that is not UTF-8 text, or a part that is too long.';
+      sendProblem(reply, request, new AppError('validation_failed', message, { fields: [{ field: '(path)', message: 'Not a valid URL path.' }] }), httpLogger);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), adapter, {
     logger: new PinoNestLogger(logger),
@@ -49,7 +69,10 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const httpLogger = new Logger('http');
+  // CSP, nosniff, frame and referrer policies, COOP and (over https) HSTS on every response.
+  registerSecurityHeaders(fastify, config);
+  // NUL and lone surrogates in path, query or body: 400 naming the field before any guard or handler.
+  registerInputHygiene(fastify);
 
   const dist = config.FRONTEND_DIST ?? DEFAULT_FRONTEND_DIST;
   const hasFrontend = existsSync(join(dist, 'index.html'));

@@ -28,6 +28,31 @@ export function toProblemError(error: unknown): AppError | null {
   if (pg && (pg.code === 'ECONNREFUSED' || pg.code === '57P01' || pg.code === '57P03' || pg.code === '08006' || pg.code === '08001')) {
     return new AppError('unavailable', 'The database is not reachable right now. Please try again in a moment.');
   }
+  if (postgresInputError(error)) {
+    return new AppError('validation_failed', 'A value in this request is not valid: it holds a character or a number that cannot be stored. Check the text and numbers you sent.');
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL's data exceptions caused by a value the request carried (SQLSTATE class 22): a NUL or an invalid
+ * byte sequence (22021), a \u0000 in jsonb (22P05), text that is not a uuid, number or date (22P02, 22007,
+ * 22008), a number out of range (22003), a string too long for its column (22001), a bad LIKE escape (22025,
+ * 22019) or regular expression (2201B). The last line of defence behind the input hygiene hook and the routes'
+ * schemas: the request is answered 400, never 500, and logged as a warning (a schema should have caught it),
+ * not as an error. Division by zero and other class-22 codes stay 500: those are our bugs, not bad input.
+ */
+const POSTGRES_INPUT_ERRORS = new Set(['22021', '22P05', '22P02', '22007', '22008', '22003', '22001', '22025', '22019', '2201B']);
+
+export function postgresInputError(error: unknown): { code: string; message: string } | null {
+  // pg's DatabaseError (or an error that wraps one as its cause, a few levels deep).
+  let current = error as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    if (typeof current.code === 'string' && typeof current.severity === 'string' && POSTGRES_INPUT_ERRORS.has(current.code)) {
+      return { code: current.code, message: String(current.message ?? '') };
+    }
+    current = current.cause as typeof current;
+  }
   return null;
 }
 
@@ -35,6 +60,13 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest | undef
   const appError = toProblemError(error);
   const requestId = request?.id;
   if (!appError) logger.error({ err: error, requestId }, (error as Error)?.stack ?? String(error));
+  else if (appError.code === 'validation_failed') {
+    const pg = postgresInputError(error);
+    if (pg) {
+      const msg = `PostgreSQL refused a request value that no schema checked (${pg.code}: ${pg.message.slice(0, 200)}); answered 400`;
+      logger.warn({ msg, requestId, sqlstate: pg.code, route: request?.routeOptions?.url });
+    }
+  }
   const problem = appError ? problemOf(appError, requestId) : internalProblem(requestId);
   if (appError?.details.retryAfterSeconds) reply.header('retry-after', String(appError.details.retryAfterSeconds));
   void reply.status(problem.status).type('application/problem+json').send(problem);

@@ -1,12 +1,16 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../../platform/errors/app-error';
+import { parseOrThrow } from '../../../platform/http/zod.pipe';
 import { sendCached } from '../dictionary-cache';
 import { booleanFlag, isTrue, parseId, parseQuery } from '../dictionary-access';
 import { KanaQuery } from './kana.query';
 
 const detailQuery = z.object({ kana: booleanFlag });
+/** A kana of the chart: 1 to 3 hiragana or katakana (きゃ, ファ, with ー), checked before any lookup. */
+const kanaParam = z.object({
+  kana: z.string().regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー]{1,3}$/u, 'Expected a kana: 1 to 3 hiragana or katakana characters (or its numeric id).'),
+});
 
 /** GET /api/kana (the chart) and GET /api/kana/:kana?kana=true (one kana; without the flag :kana is its id). */
 @Controller('api/kana')
@@ -22,7 +26,7 @@ export class KanaHttp {
   async detail(@Param('kana') kana: string, @Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const q = parseQuery(detailQuery, query);
     const byKana = isTrue(q.kana) || !/^\d+$/.test(kana);
-    if (byKana && kana.length > 4) throw new AppError('not_found', `${kana.slice(0, 20)} is not a kana of the chart.`);
-    return sendCached(request, reply, await this.kana.detail(byKana ? { kana } : { id: parseId(kana, 'kana') }));
+    const by = byKana ? { kana: parseOrThrow(kanaParam, { kana }, 'path').kana } : { id: parseId(kana, 'kana') };
+    return sendCached(request, reply, await this.kana.detail(by));
   }
 }

@@ -1,0 +1,2 @@
+// Jest's stand-in for stylesheet imports (jest.config.js moduleNameMapper).
+export {};
