@@ -47,10 +47,11 @@ export function ProgressTable({ course, currentLevel }: { course: Course; curren
                 </span>
               ),
             },
-            { key: 'untrained', header: 'Untrained', numeric: true, cell: (row) => row.untrained },
-            { key: 'learning', header: 'Learning', numeric: true, cell: (row) => row.learning },
-            { key: 'intermediate', header: 'Intermediate', numeric: true, cell: (row) => row.intermediate },
-            { key: 'mastered', header: 'Mastered', numeric: true, cell: (row) => row.mastered },
+            // <wbr>: on a phone the long headings break into two lines instead of pushing the table wider.
+            { key: 'untrained', header: <>Un<wbr />trained</>, numeric: true, cell: (row) => row.untrained },
+            { key: 'learning', header: <>Learn<wbr />ing</>, numeric: true, cell: (row) => row.learning },
+            { key: 'intermediate', header: <>Inter<wbr />mediate</>, numeric: true, cell: (row) => row.intermediate },
+            { key: 'mastered', header: <>Mas<wbr />tered</>, numeric: true, cell: (row) => row.mastered },
           ]}
         />
       )}
