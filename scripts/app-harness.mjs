@@ -114,7 +114,9 @@ async function dropMediaQueue(dbName) {
   const { Queue } = require('bullmq');
   const { Redis } = require('ioredis');
   const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-  const queue = new Queue('media', { connection, prefix: `kioku-${id.replace(/-/g, '').slice(0, 8)}` });
+  // The app's own rule (the built backend is there: the app just ran from it).
+  const { deploymentQueuePrefix } = require(join(root, 'backend', 'dist', 'media', 'media-queue.js'));
+  const queue = new Queue('media', { connection, prefix: deploymentQueuePrefix(id) });
   try {
     await queue.obliterate({ force: true });
   } finally {

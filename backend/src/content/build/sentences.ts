@@ -3,7 +3,7 @@ import { alignReading, type ReadingLookup, rubyFromAlignment } from './alignment
 import { COMMON_GLOSSES, COUNTER_PHRASES, COUNTERS, KANA_VERB_GLOSSES, PARTICLES, TO_GLOSSES } from './authored/particles';
 import { FORM_PATTERNS, type FormPattern, SET_PHRASES, type SetPhrase } from './authored/set-phrases';
 import type { KuromojiToken } from './tokenizer';
-import { hasKanji, isKanjiChar, toHiragana } from './text';
+import { hasKanji, isKanjiChar, parseFurigana, toHiragana } from './text';
 
 /**
  * Our own sentences (authored/sentences-*.ts) → text, furigana, breakdown.
@@ -52,31 +52,8 @@ export const DEFAULT_READINGS: Readonly<Record<string, string>> = {
   何度: 'なんど',
 };
 
-/** Splits furigana into segments: plain text, or a kanji run with its reading. */
-export function parseFurigana(furigana: string): Array<{ text: string; reading?: string }> {
-  const out: Array<{ text: string; reading?: string }> = [];
-  let plain = '';
-  const re = /\[([^\]]*)\]/g;
-  let last = 0;
-  for (let m = re.exec(furigana); m; m = re.exec(furigana)) {
-    const before = [...furigana.slice(last, m.index)];
-    let k = before.length;
-    while (k > 0 && isKanjiChar(before[k - 1])) k--;
-    plain += before.slice(0, k).join('');
-    if (plain) out.push({ text: plain });
-    plain = '';
-    out.push({ text: before.slice(k).join(''), reading: m[1] });
-    last = m.index + m[0].length;
-  }
-  plain += furigana.slice(last);
-  if (plain) out.push({ text: plain });
-  return out;
-}
-
-/** The text without ruby. */
-export function stripFurigana(furigana: string): string {
-  return furigana.replace(/\[[^\]]*\]/g, '');
-}
+// The furigana parser lives with the text helpers (the speech worker uses it too).
+export { parseFurigana, stripFurigana } from './text';
 
 /**
  * Ruby for one token: per kanji when the reading aligns (食[た]べる, 日本[にほん]), else per kanji run with the

@@ -126,3 +126,38 @@ export function vowelOf(ch: string): string | undefined {
   }
   return undefined;
 }
+
+/** A piece of furigana notation: plain text, or a kanji run with its reading. */
+export interface FuriganaSegment {
+  text: string;
+  reading?: string;
+}
+
+/**
+ * Splits furigana (ruby after each kanji run: 一日[ついたち]に行[い]きます) into segments. Here, in the
+ * dependency-light helpers, so the speech worker reads furigana the way the content build writes it.
+ */
+export function parseFurigana(furigana: string): FuriganaSegment[] {
+  const out: FuriganaSegment[] = [];
+  let plain = '';
+  const re = /\[([^\]]*)\]/g;
+  let last = 0;
+  for (let m = re.exec(furigana); m; m = re.exec(furigana)) {
+    const before = [...furigana.slice(last, m.index)];
+    let k = before.length;
+    while (k > 0 && isKanjiChar(before[k - 1])) k--;
+    plain += before.slice(0, k).join('');
+    if (plain) out.push({ text: plain });
+    plain = '';
+    out.push({ text: before.slice(k).join(''), reading: m[1] });
+    last = m.index + m[0].length;
+  }
+  plain += furigana.slice(last);
+  if (plain) out.push({ text: plain });
+  return out;
+}
+
+/** The text without ruby. */
+export function stripFurigana(furigana: string): string {
+  return furigana.replace(/\[[^\]]*\]/g, '');
+}

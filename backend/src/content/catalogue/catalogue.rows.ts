@@ -106,11 +106,6 @@ export function sentencesFor(card: MaterialState, lookup: StateLookup, backlinks
   return vocab && !vocab.retired ? sentencesFor(vocab, lookup, backlinks) : [];
 }
 
-/** The card's first sentence (the one its breakdown and the dictionary lead with). */
-export function sentenceFor(card: MaterialState, lookup: StateLookup, backlinks: Backlinks): MaterialState | undefined {
-  return sentencesFor(card, lookup, backlinks)[0];
-}
-
 function sentenceFields(sentence: MaterialState | undefined): Record<string, unknown> {
   const s = sentence?.data ?? {};
   return {

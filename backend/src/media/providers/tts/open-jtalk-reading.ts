@@ -1,4 +1,7 @@
-import { isKanjiChar, toHiragana, toKatakana } from '../../../content/build/text';
+import { type FuriganaSegment, isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from '../../../content/build/text';
+
+export { parseFurigana, stripFurigana };
+export type { FuriganaSegment };
 
 /**
  * Does Open JTalk read the text the way the card does? Pure (no I/O): the provider runs open_jtalk with `-ot`,
@@ -24,12 +27,6 @@ export interface OpenJTalkToken {
   reading: string;
   /** field 10 without accent marks: what is spoken, katakana (ー for long vowels, ワ for the particle は) */
   pronunciation: string;
-}
-
-/** A stretch of furigana: plain text, or a kanji run with its ruby reading. */
-export interface FuriganaSegment {
-  text: string;
-  reading?: string;
 }
 
 /** A ruby segment of the card that Open JTalk reads differently (or whose reading could not be checked). */
@@ -61,36 +58,6 @@ export function parseOpenJTalkTrace(trace: string): OpenJTalkToken[] {
     tokens.push({ surface: f.slice(0, f.length - 12).join(','), pos: tail[0], reading: tail[7], pronunciation: tail[8].replace(/[’']/g, '') });
   }
   return tokens;
-}
-
-/**
- * Splits furigana into segments: plain text, or a kanji run with its reading (ruby after each kanji run:
- * 一日[ついたち]に行[い]きます). The same rule as parseFurigana in content/build/sentences.ts, copied so the worker
- * does not load the content build's word lists.
- */
-export function parseFurigana(furigana: string): FuriganaSegment[] {
-  const out: FuriganaSegment[] = [];
-  let plain = '';
-  const re = /\[([^\]]*)\]/g;
-  let last = 0;
-  for (let m = re.exec(furigana); m; m = re.exec(furigana)) {
-    const before = [...furigana.slice(last, m.index)];
-    let k = before.length;
-    while (k > 0 && isKanjiChar(before[k - 1])) k--;
-    plain += before.slice(0, k).join('');
-    if (plain) out.push({ text: plain });
-    plain = '';
-    out.push({ text: before.slice(k).join(''), reading: m[1] });
-    last = m.index + m[0].length;
-  }
-  plain += furigana.slice(last);
-  if (plain) out.push({ text: plain });
-  return out;
-}
-
-/** The text without ruby. */
-export function stripFurigana(furigana: string): string {
-  return furigana.replace(/\[[^\]]*\]/g, '');
 }
 
 export function hasFurigana(text: string): boolean {
