@@ -5,6 +5,7 @@ import { validateContent, type ValidationIssue } from '../validate/validate-cont
 import { CORE_VOCAB } from './authored/core-vocab';
 import { N5_CORE } from './authored/n5-core';
 import { N3_CORE } from './authored/n3-core';
+import { KANJI_COVER_WORDS } from './authored/kanji-cover-words';
 import { coreItems } from './core-items';
 import { AUTHORED_SENTENCES } from './authored/sentences';
 import { parseEdict, parseEdictLine } from './edict';
@@ -92,11 +93,14 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   const unscored = teachable.filter((c) => !frequencies.has(c.key)).length;
   if (!frequencies.size) warn(`no ${FREQUENCY_FILE} in ${derivedDir}: words are ranked without the frequency proxy (npm run cli -- content:frequency)`);
   else if (unscored) warn(`${unscored} candidate words are not in ${FREQUENCY_FILE} and count as unseen (npm run cli -- content:frequency)`);
+  const authoredWords = new Set(AUTHORED_SENTENCES.filter(([key]) => key.startsWith('vocab:')).map(([key]) => key.slice(6)));
   const ranked = rankVocab({
     candidates: teachable,
     kanji: kanjiMap,
     core: CORE_VOCAB,
     listed: N3_CORE,
+    // A word with a hand-written sentence stays in the list (its sentence would be refused without it).
+    keep: (c) => authoredWords.has(`${c.written}|${c.reading}`),
     allHeadwords: edict.allHeadwords,
     glossFreq: glossFrequencies(edict.rows.map((r) => r.slice(r.indexOf('/')))),
     // What a word teaches for kanji coverage: each kanji, and `<kanji>:on` when it uses the kanji's main on reading.
@@ -362,7 +366,7 @@ async function readWordSources(files: SourceFiles, log: (m: string) => void) {
   const kanjiMap = new Map(ordered.map((k) => [k.entry.literal, k]));
   const candidates = buildCandidates(edict.lines, { kanjiRank: (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity, separate: SEPARATE_SPELLINGS, kanaOwner: KANA_OWNERS });
   const excluded = (c: VocabCandidate) => EXCLUDED_WORDS.has(`${c.written}|${c.reading}`) || EXCLUDED_WORDS.has(c.written);
-  const extra = coreWordsOutsideCommon(edict.rows, [...CORE_VOCAB, ...N5_CORE, ...N3_CORE], candidates);
+  const extra = coreWordsOutsideCommon(edict.rows, [...CORE_VOCAB, ...N5_CORE, ...N3_CORE, ...KANJI_COVER_WORDS], candidates);
   if (extra.length) log(`core vocab: ${extra.map((c) => c.written).join(' ')} taken from EDICT lines without the common mark`);
   const teachable = preferSpellings(mergeReadingVariants([...candidates, ...extra], READING_VARIANTS), PREFERRED_SPELLINGS).filter((c) => !excluded(c));
   log(`${edict.lines.length} common EDICT lines → ${candidates.length} candidate words, ${candidates.length + extra.length - teachable.length} merged or excluded by hand`);

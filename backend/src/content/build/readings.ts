@@ -6,6 +6,13 @@ import { assignIds, type RankedVocab, VOCAB_COURSE_SIZES } from './vocab';
 
 export type ReadingGrade = 'elementary' | 'middle' | 'high';
 
+/**
+ * The 2010 jōyō table's shapes of kanji that dictionaries and most print still write in the older, allowed form
+ * (許容字体): a word written 頬 teaches the jōyō kanji 頰 (and 剥ぐ 剝, 叱る 𠮟, 充填 塡). Without this the four
+ * cards had no example word at all (issue 17).
+ */
+export const JOYO_SHAPES: Readonly<Record<string, string>> = { 頬: '頰', 剥: '剝', 叱: '𠮟', 填: '塡' };
+
 /** Most candidate words kept per reading card (easiest first). */
 export const MAX_VOCAB_OPTIONS = 12;
 
@@ -55,7 +62,8 @@ export function isCommon(kanji: string, options: readonly RankedVocab[], mainOn 
   if (options.length === 0) return false;
   if (mainOn) return true;
   const w = options[0];
-  return w.course !== 'vocab3' || (w.written.startsWith(kanji) && [...w.written].slice(1).every((c) => /[\u3041-\u309f]/.test(c)));
+  const written = [...w.written].map((c) => JOYO_SHAPES[c] ?? c);
+  return w.course !== 'vocab3' || (written[0] === kanji && written.slice(1).every((c) => /[\u3041-\u309f]/.test(c)));
 }
 
 /**
@@ -86,10 +94,11 @@ export interface ReadingsInput {
 export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kanji: KanjiReadings[]; missingMainOn: string[] } {
   const lookup = new Map(input.kanji.map((k) => [k.entry.literal, candidateReadings(k.entry)]));
   const options = new Map<string, RankedVocab[]>();
-  const keyOf = (kanji: string, r: KanjiReading) => `${kanji}\u0000${r.kind}\u0000${r.reading}`;
+  // A word's kanji in its jōyō shape (頬 of 頬張る counts for 頰).
+  const keyOf = (kanji: string, r: KanjiReading) => `${JOYO_SHAPES[kanji] ?? kanji}\u0000${r.kind}\u0000${r.reading}`;
   for (const v of input.vocab) {
     if (!hasKanji(v.written)) continue;
-    const a = alignReading(v.written, v.candidate.reading, (k) => lookup.get(k));
+    const a = alignReading(v.written, v.candidate.reading, (k) => lookup.get(JOYO_SHAPES[k] ?? k));
     if (!a) continue;
     const seen = new Set<string>();
     for (const u of readingsUsed(a)) {

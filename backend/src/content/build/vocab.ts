@@ -50,6 +50,8 @@ export interface RankInputs {
   teaches?: (c: VocabCandidate) => string[];
   /** Whether IPADIC (kuromoji's dictionary) knows the word as one token: a weak sign of an established word. */
   inDictionary: (c: VocabCandidate) => boolean;
+  /** Words the kanji coverage must not push out (they have hand-written sentences: a card's material). */
+  keep?: (c: VocabCandidate) => boolean;
   /** Frequency proxy of a word, 0 (most frequent) … 1 (unseen): frequency-table.ts. */
   frequency?: (c: VocabCandidate) => number | undefined;
   log?: (msg: string) => void;
@@ -352,7 +354,7 @@ export function rankVocab(inputs: RankInputs): RankedVocab[] {
   const memo = new Map<VocabCandidate, string[]>();
   const teaches = inputs.teaches;
   const cached = teaches && ((c: VocabCandidate) => memo.get(c) ?? (memo.set(c, teaches(c)), memo.get(c)!));
-  const ordered = cached ? coverKanji(all, total, kanji, cached, log) : all.slice(0, total);
+  const ordered = cached ? coverKanji(all, total, kanji, cached, log, inputs.keep) : all.slice(0, total);
 
   const keyOf = (o: { c: VocabCandidate; written: string }) => `${o.written}|${o.c.reading}`;
   const ids = assignIds(ordered.map(keyOf), 'vocab');
@@ -385,7 +387,7 @@ export function rankVocab(inputs: RankInputs): RankedVocab[] {
 /**
  * Keeps the first `total` items, except that a jōyō kanji no kept word teaches pulls in its easiest word from
  * beyond the cut (in kanji teaching order); each such word replaces the last heuristic word whose kanji are all
- * taught by other kept words. Pulled-in words keep their score, so they sit at the end of Vocab III.
+ * taught by other kept words and that has no hand-written sentence. Pulled-in words keep their score, so they sit at the end of Vocab III.
  */
 function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core' | 'listed' | 'heuristic' }>(
   all: T[],
@@ -393,6 +395,7 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
   kanji: Map<string, OrderedKanji>,
   teaches: (c: VocabCandidate) => string[],
   log?: (m: string) => void,
+  keep: (c: VocabCandidate) => boolean = () => false,
 ): T[] {
   const kept = all.slice(0, total);
   const rest = all.slice(total);
@@ -407,6 +410,26 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
   const order = [...kanji.values()].sort((a, b) => a.teachIndex - b.teachIndex);
   const pulled: T[] = [];
   let cursor = kept.length - 1;
+  /** Moves rest[idx] into the list in place of the last heuristic word whose kanji stay taught without it. */
+  const pullIn = (idx: number): boolean => {
+    while (cursor >= 0) {
+      const cand = kept[cursor];
+      const ks = teachOf.get(cand) ?? teaches(cand.c);
+      if (cand.source === 'heuristic' && !pulled.includes(cand) && !keep(cand.c) && ks.every((x) => (taught.get(x) ?? 0) > 1)) break;
+      cursor--;
+    }
+    if (cursor < 0) return false;
+    count(kept[cursor], -1);
+    kept.splice(cursor, 1);
+    cursor--;
+    const [item] = rest.splice(idx, 1);
+    count(item, 1);
+    pulled.push(item);
+    return true;
+  };
+  // A word with a hand-written sentence stays, even when a newly listed word now teaches its kanji: its sentence
+  // is a card's material.
+  for (let idx = rest.findIndex((i) => keep(i.c)); idx >= 0; idx = rest.findIndex((i) => keep(i.c))) if (!pullIn(idx)) break;
   // First every kanji, then every kanji's main on reading (`<kanji>:on` in what `teaches` returns), in teaching order.
   const targets = [...order.map((k) => k.entry.literal), ...order.map((k) => `${k.entry.literal}:on`)];
   for (const target of targets) {
@@ -414,20 +437,7 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
     if (taught.get(target)) continue;
     const idx = rest.findIndex((i) => i.c.written.includes(ch) && [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(x)) && teaches(i.c).includes(target));
     if (idx < 0) continue;
-    // Drop the last heuristic word whose kanji stay taught without it.
-    while (cursor >= 0) {
-      const cand = kept[cursor];
-      const ks = teachOf.get(cand) ?? teaches(cand.c);
-      if (cand.source === 'heuristic' && !pulled.includes(cand) && ks.every((x) => (taught.get(x) ?? 0) > 1)) break;
-      cursor--;
-    }
-    if (cursor < 0) break;
-    count(kept[cursor], -1);
-    kept.splice(cursor, 1);
-    cursor--;
-    const [item] = rest.splice(idx, 1);
-    count(item, 1);
-    pulled.push(item);
+    if (!pullIn(idx)) break;
   }
   log?.(`vocab: ${pulled.length} words pulled into Vocab III so every jōyō kanji, and its main on reading, that a common word teaches has one`);
   // Core in its hand-written order, then the N4–N3 list and the rest, each by score.

@@ -12,6 +12,7 @@ import { kanaProblems } from './kana-checks';
 import { vocabListProblems } from './vocab-list-checks';
 import type { KanjiEntry } from '../catalogue/content.schemas';
 import { KANKEN_LEVELS, kankenLabel, type KankenLevel } from '../build/kanji';
+import { JOYO_SHAPES } from '../build/readings';
 import { readComponents, readStrokes } from '../build/kanjivg';
 
 /**
@@ -211,13 +212,33 @@ export function breakdownMeaningProblems(breakdown: ReadonlyArray<{ word: string
 
 const IRREGULAR_STEMS: Record<string, string[]> = { する: ['し', 'さ', 'せ', 'す'], くる: ['き', 'こ', 'く'] };
 
+/** 々 spelled out: 徐々 → 徐徐. */
+function unrepeat(text: string): string {
+  return text.replace(/(.)々/gu, '$1$1');
+}
+
+/** A word's kanji in the jōyō table's shapes (頬 → 頰): a word written in the allowed older shape teaches the jōyō kanji. */
+function joyoShapes(written: string): string {
+  return [...written].map((c) => JOYO_SHAPES[c] ?? c).join('');
+}
+
 /** Is `target` a form of the word written `written`, read `reading`? (食べ for 食べる, 行き for 行く, し for する) */
 export function targetMatchesWord(target: string, written: string, reading: string): boolean {
   if (!target) return false;
+  // 徐々に is 徐徐に written with the repetition mark.
+  target = unrepeat(target);
+  written = unrepeat(written);
   const t = hira(target);
   const w = hira(written);
   const r = hira(reading);
   if (t === w || t === r) return true;
+  // A compound of する or くる conjugates its last part: 脱し of 脱する, やってき of やってくる.
+  for (const [ending, stems] of Object.entries(IRREGULAR_STEMS)) {
+    if (written.length > ending.length && written.endsWith(ending)) {
+      const prefix = written.slice(0, -ending.length);
+      if (target.startsWith(prefix) && stems.some((st) => target.slice(prefix.length).startsWith(st))) return true;
+    }
+  }
   if (w.startsWith(t) && [...target].some(isKanji)) return true; // 食べ, 食 of 食べる
   const chars = [...written];
   if (chars.length >= 2 && !isKanji(chars[chars.length - 1])) {
@@ -238,6 +259,12 @@ export function readingConsistent(targetReading: string, reading: string): boole
   if (!t) return false;
   if (r === 'くる' && /^[きこく]/.test(t)) return true; // 来ます, 来ない
   if (t === r || r.startsWith(t)) return true;
+  // A word read from katakana keeps its long-vowel mark (餃子 ギョーザ → ぎょーざ); the furigana spells it out.
+  if (r.includes('ー') && [r.replace(/ー/g, 'う'), r.replace(/ー/g, 'い')].some((v) => v === t || v.startsWith(t))) return true;
+  // A compound of する or くる: 脱し (だっし) of 脱する (だっする).
+  for (const [ending, stems] of Object.entries(IRREGULAR_STEMS)) {
+    if (r.length > ending.length && r.endsWith(ending) && stems.some((st) => t === r.slice(0, -ending.length) + st)) return true;
+  }
   const stem = r.slice(0, -1);
   return stem.length > 0 && t.startsWith(stem);
 }
@@ -351,7 +378,7 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
     for (const v of r.vocab_id_options) {
       const w = vocabById.get(v);
       if (!w) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${v} is not a word` });
-      else if (!w.kanji.includes(r.kanji)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${w.kanji} does not contain the kanji` });
+      else if (!joyoShapes(w.kanji).includes(r.kanji)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${w.kanji} does not contain the kanji` });
     }
     if (r.vocab_id !== null && !r.vocab_id_options.includes(r.vocab_id)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: vocab_id is not among the options` });
     for (const o of r.same_vocab_reading_ids) if (!readingIds.has(o)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: same_vocab_reading_ids has unknown ${o}` });

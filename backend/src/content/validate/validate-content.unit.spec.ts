@@ -52,6 +52,14 @@ describe('furiganaProblems', () => {
 describe('target checks', () => {
   it('matches dictionary forms, stems and conjugated forms', () => {
     expect(targetMatchesWord('食べる', '食べる', 'たべる')).toBe(true);
+    // Compounds of する and くる, and the repetition mark (issue 17's sentences).
+    expect(targetMatchesWord('脱し', '脱する', 'だっする')).toBe(true);
+    expect(targetMatchesWord('やってき', 'やってくる', 'やってくる')).toBe(true);
+    expect(targetMatchesWord('徐々に', '徐徐に', 'じょじょに')).toBe(true);
+    expect(targetMatchesWord('脱ぎ', '脱する', 'だっする')).toBe(false);
+    expect(readingConsistent('だっし', 'だっする')).toBe(true);
+    expect(readingConsistent('だっそ', 'だっする')).toBe(false);
+    expect(readingConsistent('ぎょうざ', 'ぎょーざ')).toBe(true);
     expect(targetMatchesWord('食べ', '食べる', 'たべる')).toBe(true);
     expect(targetMatchesWord('行き', '行く', 'いく')).toBe(true);
     expect(targetMatchesWord('します', 'する', 'する')).toBe(true);

@@ -33,6 +33,21 @@ import { VOCAB1_SECOND_SENTENCES_L6 } from './sentences-vocab1-second-L6';
 import { VOCAB1_SECOND_SENTENCES_L7 } from './sentences-vocab1-second-L7';
 import { VOCAB1_SECOND_SENTENCES_L8 } from './sentences-vocab1-second-L8';
 import { VOCAB1_SECOND_SENTENCES_L9 } from './sentences-vocab1-second-L9';
+import { VOCAB2_SENTENCES_L2 } from './sentences-vocab2-L2';
+import { VOCAB2_SENTENCES_L3 } from './sentences-vocab2-L3';
+import { VOCAB2_SENTENCES_L4 } from './sentences-vocab2-L4';
+import { VOCAB2_SENTENCES_L5 } from './sentences-vocab2-L5';
+import { VOCAB2_SENTENCES_L6 } from './sentences-vocab2-L6';
+import { VOCAB2_SENTENCES_L7 } from './sentences-vocab2-L7';
+import { VOCAB2_SENTENCES_L8 } from './sentences-vocab2-L8';
+import { VOCAB2_SENTENCES_L9 } from './sentences-vocab2-L9';
+import { KANJI2_WORD_SENTENCES_A } from './sentences-kanji2-words-a';
+import { KANJI2_WORD_SENTENCES_B } from './sentences-kanji2-words-b';
+import { KANJI2_WORD_SENTENCES_C } from './sentences-kanji2-words-c';
+import { KANJI2_WORD_SENTENCES_D } from './sentences-kanji2-words-d';
+import { KANJI2_WORD_SENTENCES_E } from './sentences-kanji2-words-e';
+import { KANJI2_WORD_SENTENCES_F } from './sentences-kanji2-words-f';
+import { KANJI2_WORD_SENTENCES_G } from './sentences-kanji2-words-g';
 
 /** Every hand-written sentence, by the material it was written for. */
 export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
@@ -70,4 +85,19 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB1_SECOND_SENTENCES_L7,
   ...VOCAB1_SECOND_SENTENCES_L8,
   ...VOCAB1_SECOND_SENTENCES_L9,
+  ...VOCAB2_SENTENCES_L2,
+  ...VOCAB2_SENTENCES_L3,
+  ...VOCAB2_SENTENCES_L4,
+  ...VOCAB2_SENTENCES_L5,
+  ...VOCAB2_SENTENCES_L6,
+  ...VOCAB2_SENTENCES_L7,
+  ...VOCAB2_SENTENCES_L8,
+  ...VOCAB2_SENTENCES_L9,
+  ...KANJI2_WORD_SENTENCES_A,
+  ...KANJI2_WORD_SENTENCES_B,
+  ...KANJI2_WORD_SENTENCES_C,
+  ...KANJI2_WORD_SENTENCES_D,
+  ...KANJI2_WORD_SENTENCES_E,
+  ...KANJI2_WORD_SENTENCES_F,
+  ...KANJI2_WORD_SENTENCES_G,
 ];
