@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: a fresh database per benchmark, pgbench baseline, result lines.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,14 +73,57 @@ function tpsOf(out) {
 
 /** pgbench -N (simple-update without the branch/teller hot rows) TPS at the given client count. */
 export async function pgbenchTps(clients = 32, seconds = 10) {
+  return (await pgbenchRun(clients, seconds)).tps;
+}
+
+/** pgbench -N: TPS, transactions, and PostgreSQL's CPU ms per transaction over the run (from /proc). */
+export async function pgbenchRun(clients = 32, seconds = 10) {
   const name = 'kioku_bench_pgbench';
   const args = pgbenchArgs();
   await dropDatabase(name);
   await adminQuery(`create database "${name}"`);
   execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+  const before = postgresCpuMs();
   const out = execFileSync('pgbench', [...args, '-N', '-c', String(clients), '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
+  const cpu = postgresCpuMs() - before;
   await dropDatabase(name);
-  return tpsOf(out);
+  const transactions = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1] ?? NaN);
+  return { tps: tpsOf(out), transactions, pgCpuMsPerTransaction: cpu / transactions };
+}
+
+// CPU time from /proc (clock ticks of CLK_TCK per second): steadier than throughput on a shared machine.
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+function statFields(pid) {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = s.slice(s.indexOf('(') + 1, s.lastIndexOf(')'));
+    // After "(comm) ": state is field 3; utime 14, stime 15, cutime 16, cstime 17.
+    const rest = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return { comm, utime: Number(rest[11]), stime: Number(rest[12]), cutime: Number(rest[13]), cstime: Number(rest[14]) };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms a process has used (its own threads; not its children). */
+export function processCpuMs(pid) {
+  const f = statFields(pid);
+  return f ? ((f.utime + f.stime) * 1000) / CLK_TCK : NaN;
+}
+
+/**
+ * CPU ms every PostgreSQL process has used, including backends that have exited (their time is added to the
+ * postmaster's cutime/cstime when it reaps them).
+ */
+export function postgresCpuMs() {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const f = statFields(pid);
+    if (f && f.comm === 'postgres') ticks += f.utime + f.stime + f.cutime + f.cstime;
+  }
+  return (ticks * 1000) / CLK_TCK;
 }
 
 /** Transactions/s of a custom pgbench script (prepared statements) against an existing database. */

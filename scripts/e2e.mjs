@@ -29,19 +29,26 @@ async function main() {
     },
   });
   const fake = spawn(process.execPath, [join(root, 'scripts', 'stripe-fake-server.cjs'), String(stripePort), url, 'sk_test_e2e', 'whsec_e2e'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // A second app with no payment provider configured, as a fresh install runs: it must not offer what it
+  // cannot sell (payments-off.e2e.ts). API and worker roles only, no system voice: it serves a few pages.
+  const barePort = await freePort();
+  const bareDb = `${dbName}_bare`;
+  const bareEnv = await appEnvironment({ port: barePort, dbName: bareDb, logLevel: process.env.E2E_LOG_LEVEL ?? 'warn', extra: { VOICE_AUTO: 'off' } });
+  for (const key of Object.keys(bareEnv)) if (key.startsWith('STRIPE_')) delete bareEnv[key];
   let app;
+  let bare;
   let status = 1;
   try {
-    app = await startApp(env);
+    [app, bare] = await Promise.all([startApp(env), startApp(bareEnv)]);
     const jest = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '-c', join(root, 'jest.e2e.config.js'), ...process.argv.slice(2)], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...env, E2E_BASE_URL: url, CHROME_PATH: chrome, E2E_DATABASE_URL: dbUrl, E2E_STRIPE_URL: `http://127.0.0.1:${stripePort}` },
+      env: { ...env, E2E_BASE_URL: url, E2E_BARE_URL: `http://127.0.0.1:${barePort}`, CHROME_PATH: chrome, E2E_DATABASE_URL: dbUrl, E2E_STRIPE_URL: `http://127.0.0.1:${stripePort}` },
     });
     status = jest.status ?? 1;
   } finally {
     fake.kill('SIGTERM');
-    await stopApp(app, dbName);
+    await Promise.all([stopApp(app, dbName), stopApp(bare, bareDb)]);
   }
   return status;
 }

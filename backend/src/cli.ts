@@ -152,7 +152,8 @@ export function registerCommand(name: string, command: Command): void {
   commands[name] = command;
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command; returns the exit code (exported for the CLI's own tests). */
+export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help') {
     console.log(USAGE);

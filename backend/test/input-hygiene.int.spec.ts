@@ -8,6 +8,7 @@ import { eventually, multipartBody, startAdminTestApp, AdminTestContext } from '
 import type { InjectResponse, TestUser } from '../src/accounts/testing/test-session';
 import { findBadCharacter } from '../src/platform/http/input-hygiene';
 import { postgresInputError, sendProblem, toProblemError } from '../src/platform/http/problem.filter';
+import { registeredRoutes as allRoutes } from './routes';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 interface Case {
@@ -45,21 +46,7 @@ describe('input hygiene: NUL and invalid characters never reach PostgreSQL (issu
     return user.session.send(c.method, c.url, c.body === undefined ? {} : { body: c.body });
   };
 
-  /** Every route of the app (as fastify routed them at start), as `METHOD /path`: the cases must cover them all. */
-  function registeredRoutes(): string[] {
-    const tree = t.app.app.getHttpAdapter().getInstance().printRoutes({ commonPrefix: false });
-    const stack: string[] = [];
-    const routes: string[] = [];
-    for (const line of tree.split('\n')) {
-      const m = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line.trimEnd());
-      if (!m) continue;
-      const depth = m[1].length / 4;
-      stack.length = depth;
-      stack.push(m[2]);
-      for (const method of m[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${stack.join('')}`);
-    }
-    return routes;
-  }
+  const registeredRoutes = () => allRoutes(t.app.app);
 
   /** The route a URL of a case exercises, written the way fastify lists it. */
   const routeOf = (c: Case) => {
@@ -106,6 +93,7 @@ describe('input hygiene: NUL and invalid characters never reach PostgreSQL (issu
       { method: 'GET', url: '/api/vocabs?course=vocab1&tab=a%00', field: 'tab' },
       { method: 'GET', url: '/api/flashcard?course=kana&course=%00', field: 'course.1' },
       { method: 'GET', url: '/api/users/stats?course=%00', field: 'course' },
+      { method: 'GET', url: '/api/dashboard?x=%00', field: 'x' },
       { method: 'GET', url: '/api/users/course_mastery?course=%00', field: 'course' },
       { method: 'GET', url: '/api/users/profile?x=%00', field: 'x' },
       { method: 'GET', url: '/api/users/subscription_status?checkout_session_id=cs_%00', field: 'checkout_session_id' },
@@ -135,6 +123,7 @@ describe('input hygiene: NUL and invalid characters never reach PostgreSQL (issu
       { method: 'POST', url: '/api/users/updates_read', body: { x: NUL }, field: 'x' },
       { method: 'DELETE', url: '/api/users/me', body: { password: NUL }, field: 'password' },
       { method: 'POST', url: '/api/flashcard', body: { id: `vocab-1${NUL}`, grade: 3 }, field: 'id' },
+      { method: 'POST', url: '/api/flashcard/undo', body: { id: `vocab-1${NUL}` }, field: 'id' },
       { method: 'POST', url: '/checkout', body: { plan: NUL }, field: 'plan' },
       { method: 'POST', url: '/billing/portal', body: { x: '\uDC00' }, field: 'x' },
       { method: 'POST', url: '/users/sign_out', body: { x: NUL }, field: 'x' },

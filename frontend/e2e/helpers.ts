@@ -14,8 +14,11 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl });
+/** The second app of the e2e run: no payment provider configured (scripts/e2e.mjs). */
+export const bareUrl = process.env.E2E_BARE_URL ?? 'http://127.0.0.1:3001';
+
+export async function newPage(browser: Browser, width = 1280, height = 900, base: string = baseUrl): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: base });
   const page = await context.newPage();
   return { context, page };
 }

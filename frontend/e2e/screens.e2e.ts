@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
 import { launch, newPage, screenshot, uniqueEmail } from './helpers';
 
@@ -5,10 +8,10 @@ import { launch, newPage, screenshot, uniqueEmail } from './helpers';
 // nothing is clipped sideways (the page, every table, the kana chart), the answer controls are on screen on the
 // answer side, no emoji glyph stands in for an icon, and copying a sentence gives it without its furigana.
 
-async function signUp(page: Page): Promise<void> {
+async function signUp(page: Page, email = uniqueEmail('screens')): Promise<void> {
   await page.goto('/sign-up');
   await page.getByLabel('Name').fill('Screens');
-  await page.getByLabel('Email').fill(uniqueEmail('screens'));
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('kioku-e2e-password-7');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
@@ -60,6 +63,61 @@ describe('learner screens at 1280 and 375 px', () => {
         expect(box!.y).toBeGreaterThanOrEqual(0);
         expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
         if (course === 'kanji1') await screenshot(page, `screens-kanji1-answer-${width}`);
+      }
+      await context.close();
+    });
+  }
+
+  // The card whose answer side is the longest of each course (most breakdown, meaning and sentence text), served
+  // in place of the learner's first new card: its grade buttons must still be on screen, nothing clipped.
+  const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'];
+  async function longestCards(): Promise<Map<string, { type: string; id: number }>> {
+    const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `select distinct on (course) course, material_type, material_id from materials where servable
+          order by course, length(coalesce((data->'sentence_breakdown')::text, '') || coalesce(data->>'vocab_meaning', '')
+                   || coalesce((data->'meanings')::text, '') || coalesce(data->>'sentence_meaning', '') || coalesce(data->>'vocab_note', '')) desc, material_id`,
+      );
+      return new Map(rows.map((r) => [r.course, { type: r.material_type, id: r.material_id }]));
+    } finally {
+      await db.end();
+    }
+  }
+
+  for (const width of [1280, 375]) {
+    it(`keeps the grade buttons on screen for the longest card of each course at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, width, width === 375 ? 740 : 900);
+      const email = uniqueEmail('longest');
+      await signUp(page, email);
+      // A subscriber: the longest card may be on any level.
+      execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), 'users:set-subscription', email, 'active'], {
+        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+        stdio: 'pipe',
+      });
+      const longest = await longestCards();
+      for (const course of COURSES) {
+        const card = longest.get(course)!;
+        const served = await page.evaluate(
+          ([c, t, id]) => fetch(`/api/flashcard?course=${c}&material_type=${t}&material_id=${id}`).then((r) => r.json()),
+          [course, card.type, String(card.id)],
+        );
+        expect(served.flashcard?.flashcard_id).toBe(`${card.type}-${card.id}`);
+        // The study panel's first request gets the longest card as the next new one.
+        await page.route(`**/api/flashcard?course=${course}`, (route) => route.fulfill({ json: { ...served, review_count: 0, new_available: 10 } }));
+        await page.goto(`/${course}`);
+        await page.getByRole('button', { name: /^Learn \d+ new cards/ }).click();
+        await page.locator(`[data-card-id="${card.type}-${card.id}"]`).waitFor();
+        await page.getByRole('button', { name: 'Show answer' }).click();
+        await page.locator('.grade-buttons').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const box = await page.locator('.grade-buttons').boundingBox();
+        const viewport = page.viewportSize()!;
+        expect({ course, top: box!.y >= 0, bottom: box!.y + box!.height <= viewport.height }).toEqual({ course, top: true, bottom: true });
+        expect({ course, clipped: await clipped(page) }).toEqual({ course, clipped: [] });
+        await screenshot(page, `longest-${course}-answer-${width}`);
+        await page.unroute(`**/api/flashcard?course=${course}`);
       }
       await context.close();
     });

@@ -75,9 +75,9 @@ export function mediaSettings(config: AppConfig): MediaSettings {
   }
 
   return {
-    // Jest processes get a queue of their own: a test app never takes jobs of a developer's running app.
-    // Unset: the queue belongs to this deployment (media.module derives the prefix from the database's id).
-    queuePrefix: config.MEDIA_QUEUE_PREFIX ?? (process.env.JEST_WORKER_ID ? `kioku-test-${process.pid}` : null),
+    // Unset: the queue belongs to this deployment (media.module derives the prefix from the database's id). The
+    // tests set one per Jest process (test/setup-env.ts).
+    queuePrefix: config.MEDIA_QUEUE_PREFIX ?? null,
     concurrency: config.MEDIA_WORKER_CONCURRENCY,
     lockMs: config.MEDIA_LOCK_MS,
     stalledIntervalMs: config.MEDIA_STALLED_INTERVAL_MS,

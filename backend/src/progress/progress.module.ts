@@ -5,6 +5,8 @@ import { STUDY_LEVELS, StudyModule } from '../study';
 import { AwardsReactorService } from './awards/awards-reactor.service';
 import { CourseMasteryHttp } from './course-mastery/course-mastery.http';
 import { CourseMasteryQuery } from './course-mastery/course-mastery.query';
+import { DashboardHttp } from './dashboard/dashboard.http';
+import { DashboardQuery } from './dashboard/dashboard.query';
 import { LevelsQuery } from './levels/levels.query';
 import { PROGRESS_PROJECTIONS } from './progress.projections';
 import { StatsHttp } from './stats/stats.http';
@@ -13,19 +15,20 @@ import { StatsQuery } from './stats/stats.query';
 
 /**
  * Progress: the study read models (levels and counts, activity, awards) as async projections, the awards
- * reactor, GET /api/users/stats and /api/users/course_mastery. Global, because it provides the level to
+ * reactor, GET /api/users/stats, /api/users/course_mastery and /api/dashboard. Global, because it provides the level to
  * others: LEVEL_READER (the profile's `level`) and STUDY_LEVELS (the study context's new-card levels).
  * It keeps no personal data (user ids, counts and dates only), so account erasure needs no hook here.
  */
 @Global()
 @Module({
   imports: [StudyModule],
-  controllers: [StatsHttp, CourseMasteryHttp],
+  controllers: [StatsHttp, CourseMasteryHttp, DashboardHttp],
   providers: [
     LevelsQuery,
     StatsQuery,
     KanjiLevelNames,
     CourseMasteryQuery,
+    DashboardQuery,
     AwardsReactorService,
     { provide: LEVEL_READER, useExisting: LevelsQuery },
     { provide: STUDY_LEVELS, useExisting: LevelsQuery },

@@ -50,11 +50,42 @@ export const CardGradedSchema = z.object({ ...card, grade: z.literal(REVIEW_GRAD
 export const CardLearned = defineEvent('CardLearned', CardLearnedSchema);
 export const CardGraded = defineEvent('CardGraded', CardGradedSchema);
 
+/** A card's schedule as it stood before a grade; restored by an undo. */
+const restoredState = z.object({
+  attempts: z.number().int().min(1),
+  mastery,
+  intervalHours: hours,
+  dueAt: isoInstant,
+  lastReviewedAt: isoInstant,
+  learnedAt: isoInstant,
+});
+
+/**
+ * The learner took their last answer back (issue 15, "Undo"): a compensating event, never a deletion. It names
+ * the grade it undoes and carries the state the card returns to (null: the undone grade was the lesson, the card
+ * is new again), so projections and replays apply it without re-reading the stream. `masteryBefore` is the
+ * mastery the undone grade left; `masteryAfter` the restored one (null when the card is new again).
+ */
+export const CardGradeUndoneSchema = z.object({
+  ...card,
+  undoneEventId: z.uuid(),
+  undoneType: z.enum(['CardLearned', 'CardGraded']),
+  undoneGrade: z.literal(GRADES),
+  masteryBefore: mastery,
+  masteryAfter: mastery.nullable(),
+  restored: restoredState.nullable(),
+  undoneAt: isoInstant,
+});
+export const CardGradeUndone = defineEvent('CardGradeUndone', CardGradeUndoneSchema);
+
 export type CardLearnedData = z.infer<typeof CardLearnedSchema>;
 export type CardGradedData = z.infer<typeof CardGradedSchema>;
+export type CardGradeUndoneData = z.infer<typeof CardGradeUndoneSchema>;
 
-export type CardEvent = { type: 'CardLearned'; data: CardLearnedData } | { type: 'CardGraded'; data: CardGradedData };
-export const CARD_EVENT_TYPES = [CardLearned.type, CardGraded.type] as const;
+/** A grade: what the scheduler decides (an undo is not one). */
+export type GradeEvent = { type: 'CardLearned'; data: CardLearnedData } | { type: 'CardGraded'; data: CardGradedData };
+export type CardEvent = GradeEvent | { type: 'CardGradeUndone'; data: CardGradeUndoneData };
+export const CARD_EVENT_TYPES = [CardLearned.type, CardGraded.type, CardGradeUndone.type] as const;
 
 export function isCardEvent(event: { type: string }): event is CardEvent {
   return (CARD_EVENT_TYPES as readonly string[]).includes(event.type);

@@ -1,4 +1,4 @@
-import type { CardEvent, Mastery } from './card.events';
+import type { CardEvent, GradeEvent, Mastery } from './card.events';
 
 export interface CardState {
   /** 0 means a new card that was never graded */
@@ -28,6 +28,19 @@ export function evolve(state: CardState, event: CardEvent): CardState {
     }
     case 'CardGraded':
       return { ...scheduleFrom(event), learnedAt: state.learnedAt };
+    case 'CardGradeUndone': {
+      // The state before the undone grade, as the event recorded it; none: the card is new again.
+      const r = event.data.restored;
+      if (!r) return initialCardState;
+      return {
+        attempts: r.attempts,
+        mastery: r.mastery,
+        intervalHours: r.intervalHours,
+        dueAt: new Date(r.dueAt),
+        lastReviewedAt: new Date(r.lastReviewedAt),
+        learnedAt: new Date(r.learnedAt),
+      };
+    }
     default:
       // Unknown (future) event types leave the card as it is, so older code can still fold newer streams.
       return state;
@@ -39,7 +52,7 @@ export function cardStateFrom(events: readonly CardEvent[]): CardState {
   return events.reduce(evolve, initialCardState);
 }
 
-function scheduleFrom({ data }: CardEvent): Omit<CardState, 'learnedAt'> {
+function scheduleFrom({ data }: GradeEvent): Omit<CardState, 'learnedAt'> {
   return {
     attempts: data.attemptsAfter,
     mastery: data.masteryAfter,

@@ -1,3 +1,4 @@
+import { AppError } from '../platform/errors/app-error';
 import { REVIEW_GRADES, type Mastery } from './card.events';
 import type { Course, MaterialType } from './courses';
 import { ALREADY_KNOWN_INTERVAL_HOURS, nextIntervalHours } from './grade-card/grade-card.decide';
@@ -49,6 +50,17 @@ export function parseFlashcardId(id: string): { materialType: MaterialType; mate
   if (!match) return null;
   const materialId = Number(match[2]);
   return materialId <= 2_147_483_647 ? { materialType: match[1] as MaterialType, materialId } : null;
+}
+
+/** The material a flashcard id names, or a 400 naming the field `id` (the grade and the undo take it in their body). */
+export function flashcardRefOrFail(id: string): { materialType: MaterialType; materialId: number } {
+  const ref = parseFlashcardId(id);
+  if (!ref) {
+    throw new AppError('validation_failed', `"${id}" is not a flashcard id (like reading-42).`, {
+      fields: [{ field: 'id', message: 'Expected <material_type>-<material_id>, e.g. reading-42.' }],
+    });
+  }
+  return ref;
 }
 
 /** The intervals the grade buttons show: a lesson grade makes the card due at once (reviewed after the batch). */

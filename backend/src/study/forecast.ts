@@ -38,15 +38,26 @@ export function isValidTimeZone(name: unknown): name is string {
   return canonicalTimeZone(name) !== null;
 }
 
+// Answers of canonicalTimeZone: every stats and dashboard read asks for the learner's zone, and building a
+// DateTimeFormat to check it cost 2% of the app's CPU under the study bench (issue 19). Bounded, because the names
+// can come from input; cleared when full.
+const canonicalNames = new Map<string, string | null>();
+const MAX_CACHED_NAMES = 1_000;
+
 /** The runtime's spelling of a valid time zone name ('europe/berlin' → 'Europe/Berlin'), or null. */
 export function canonicalTimeZone(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim() === '') return null;
+  const known = canonicalNames.get(name);
+  if (known !== undefined) return known;
+  let canonical: string | null;
   try {
-    // Not cached: names come from user input here, and only canonical names should fill the cache.
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    canonical = null;
   }
+  if (canonicalNames.size >= MAX_CACHED_NAMES) canonicalNames.clear();
+  canonicalNames.set(name, canonical);
+  return canonical;
 }
 
 // Days since the epoch of the local calendar date: differences of these are whole calendar days,

@@ -12,7 +12,7 @@ export { levelOf, levelLabels, primaryName, secondaryName, nextLevelHint } from 
 export type { KanjiLevelFacts, LevelCounts, LevelLabels } from './levels';
 export { AWARDS, AWARD_IDS, awardById, awardsEarned, newAwards } from './awards';
 export type { Award, AwardId, CourseProgress } from './awards';
-export { FORECAST_DAYS, FORECAST_LABELS, calendarDay, forecastBuckets, isValidTimeZone } from './forecast';
+export { FORECAST_DAYS, FORECAST_LABELS, calendarDay, canonicalTimeZone, forecastBuckets, isValidTimeZone } from './forecast';
 export { deterministicUuid } from './ids';
 export { reviewableLevel } from './get-flashcard/get-flashcard.query';
 export type { NextCard } from './get-flashcard/get-flashcard.query';

@@ -1,18 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '../platform/projections/projection-registry';
+import { cardStatesProjection } from './card-states.projection';
 import { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 import { GetFlashcardHttp } from './get-flashcard/get-flashcard.http';
 import { GradeCardHandler } from './grade-card/grade-card.handler';
 import { GradeCardHttp } from './grade-card/grade-card.http';
 import { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 import { ServableTotals } from './servable-totals';
+import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
+import { UndoGradeHttp } from './undo-grade/undo-grade.http';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
- * GET/POST /api/flashcard. Levels come from the progress context through the STUDY_LEVELS port.
+ * GET/POST /api/flashcard, POST /api/flashcard/undo. Levels come from the progress context through the STUDY_LEVELS port.
  */
 @Module({
-  controllers: [GetFlashcardHttp, GradeCardHttp],
-  providers: [FlashcardQueries, GradeCardHandler, ReviewForecastQuery, ServableTotals],
+  controllers: [GetFlashcardHttp, GradeCardHttp, UndoGradeHttp],
+  providers: [FlashcardQueries, GradeCardHandler, UndoGradeHandler, ReviewForecastQuery, ServableTotals],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
-export class StudyModule {}
+export class StudyModule implements OnModuleInit {
+  constructor(private readonly registry: ProjectionRegistry) {}
+
+  /** card_states is written inline; registered so that projections:rebuild can replay it. */
+  onModuleInit(): void {
+    this.registry.register(cardStatesProjection);
+  }
+}

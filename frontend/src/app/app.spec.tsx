@@ -28,7 +28,7 @@ describe('the app', () => {
     expect(await screen.findByText('Error loading user')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your courses' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor of a study screen to the sign-in page', async () => {
@@ -114,7 +114,7 @@ describe('the shell (SPEC §2)', () => {
 
     // Links do not carry the parameter; the tab remembers it.
     await first.user.click(within(banner).getByRole('link', { name: /Kioku/ }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your courses' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
     await first.user.click(screen.getByRole('link', { name: /Hiragana\/Katakana/ }));
     await screen.findByRole('heading', { name: 'Hiragana/Katakana', level: 1 });

@@ -11,6 +11,7 @@ import { COURSE_INFO, isCourse, MAX_LEVEL } from '../lib/courses';
 import { profileQuery, saveTimezone, browserTimezone, type Profile } from '../lib/profile';
 import { queryKeys } from '../lib/query-keys';
 import { isSubscribed } from '../lib/subscription';
+import { prefetchPage } from './prefetch';
 import { AboutPage } from './routes/about';
 import { Landing } from './routes/landing';
 import { UserMenu } from './user-menu';
@@ -120,6 +121,9 @@ export function Shell() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const timezoneSent = useRef(false);
+  // The page's own data goes out with the profile (whose query starts in the same commit), not after it; a
+  // signed-out visitor's 401s are dropped.
+  useEffect(() => prefetchPage(queryClient, location.pathname), [queryClient, location.pathname]);
 
   // A profile without a time zone gets the browser's, so the review forecast counts the right days.
   useEffect(() => {

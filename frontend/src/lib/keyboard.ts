@@ -1,6 +1,6 @@
-// Study shortcuts (SPEC §9): Space flip/next, a play audio, 1/2/3 grades, Esc already know.
+// Study shortcuts (SPEC §9): Space flip/next, a play audio, 1/2/3 grades, Esc already know, u undo the last answer.
 
-export type ShortcutAction = 'flip-or-next' | 'play-audio' | 'grade-0' | 'grade-3' | 'grade-5' | 'already-know';
+export type ShortcutAction = 'flip-or-next' | 'play-audio' | 'grade-0' | 'grade-3' | 'grade-5' | 'already-know' | 'undo';
 
 interface KeyLike {
   key: string;
@@ -22,6 +22,8 @@ const KEYS: Record<string, ShortcutAction> = {
   '3': 'grade-5',
   Escape: 'already-know',
   Esc: 'already-know',
+  u: 'undo',
+  U: 'undo',
 };
 
 /** True while the person types into a field: shortcuts must not steal their keys. */
@@ -54,4 +56,5 @@ export const SHORTCUT_HINT: Array<[keys: string, what: string]> = [
   ['A', 'play audio'],
   ['1 2 3', 'grade'],
   ['Esc', 'I already know it'],
+  ['U', 'undo last answer'],
 ];

@@ -9,6 +9,8 @@ export const queryKeys = {
   study: (course: Course) => ['study', course] as const,
   /** Everything a grade can change besides the card: stats, forecast, levels, awards. */
   progress: (course: Course) => ['progress', course] as const,
+  /** The home page's counts for every course. */
+  dashboard: ['dashboard'] as const,
   dictionary: ['dictionary'] as const,
   billing: ['billing'] as const,
 };

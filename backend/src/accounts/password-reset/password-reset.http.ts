@@ -13,6 +13,7 @@ import { ZodPipe } from '../../platform/http/zod.pipe';
 import { Public } from '../auth/auth.decorators';
 import { resetThrottleKey, SessionService } from '../auth/session.service';
 import { Mailer } from '../mailer';
+import { emailSchema } from '../sign-up/sign-up.http';
 import { assertAcceptablePassword, hashPassword } from '../passwords';
 import { ProfileQuery } from '../profile/profile.query';
 import { newToken, tokenHash } from '../sessions';
@@ -24,7 +25,8 @@ export const RESET_TOKEN_TTL_MS = 3_600_000;
 /** at most this many reset mails per address per hour, so the form cannot be used to flood an inbox */
 const RESET_MAILS_PER_HOUR = 5;
 
-const requestBody = z.strictObject({ email: z.string().max(254) });
+// A well-formed address (a typo like "" is the person's to fix: 400 naming `email`); known or not stays secret.
+const requestBody = z.strictObject({ email: emailSchema });
 const confirmBody = z.strictObject({ token: z.string().max(200), password: z.string().max(1024) });
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for this email, we have sent it a link to choose a new password. The link works once, for one hour.';

@@ -18,9 +18,12 @@ export interface AdminTestContext {
   close: () => Promise<void>;
 }
 
-export async function startAdminTestApp(options: { runner?: boolean; env?: Record<string, string> } = {}): Promise<AdminTestContext> {
+export async function startAdminTestApp(
+  options: { runner?: boolean; env?: Record<string, string>; beforeStart?: (db: Awaited<ReturnType<typeof createIsolatedDatabase>>) => Promise<void> } = {},
+): Promise<AdminTestContext> {
   const db = await createIsolatedDatabase();
   await loadContent(db.pool, new EventStore(db.pool), { dir: CONTENT_FIXTURES, requireAll: true });
+  await options.beforeStart?.(db);
   const app = await startTestApp({ databaseUrl: db.url, runner: options.runner, env: options.env });
   const admin = await signUpTestUser(app.inject, { name: 'Ada Admin' });
   await grantAdmin(db.pool, admin.email);

@@ -30,6 +30,8 @@ const CARD_TYPES = ['kana', 'reading', 'vocab'];
 
 interface StoredState extends MaterialState {
   links: string[];
+  /** when its last event was recorded: a rebuild gives the same time (never the wall clock of the write) */
+  updatedAt: string;
 }
 
 interface StateRow {
@@ -42,9 +44,10 @@ interface StateRow {
   links: string[];
   origin: MaterialState['origin'];
   retired: MaterialState['retired'];
+  updated_at: Date;
 }
 
-const STATE_COLUMNS = 'material_type, material_id, version, content_version, data, admin_fields, links, origin, retired';
+const STATE_COLUMNS = 'material_type, material_id, version, content_version, data, admin_fields, links, origin, retired, updated_at';
 
 function toState(row: StateRow): StoredState {
   return {
@@ -57,6 +60,7 @@ function toState(row: StateRow): StoredState {
     links: row.links,
     origin: row.origin,
     retired: row.retired,
+    updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
@@ -116,7 +120,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
     const next = evolve(before, { type: event.type, streamVersion: event.streamVersion, data: event.data } as MaterialEvent);
     if (!next || next === before) continue;
     if (!oldLinks.has(key)) oldLinks.set(key, before?.links ?? []);
-    current.set(key, { ...next, links: linksOf(next.type, next.data) });
+    current.set(key, { ...next, links: linksOf(next.type, next.data), updatedAt: event.recordedAt.toISOString() });
     changed.add(key);
   }
   if (!changed.size) return;
@@ -135,6 +139,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
       links: 'text[]',
       origin: 'text',
       retired: 'text',
+      updated_at: 'timestamptz',
     },
     ['material_type', 'material_id'],
     folded.map((s) => ({
@@ -147,6 +152,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
       links: s.links,
       origin: s.origin,
       retired: s.retired,
+      updated_at: s.updatedAt,
     })),
   );
 
@@ -193,7 +199,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
   }
   const lookup = lookupIn(states);
 
-  const materials: MaterialRow[] = [];
+  const materials: Array<MaterialRow & { updated_at: string }> = [];
   const kanji: KanjiEntryRow[] = [];
   const vocab: VocabEntryRow[] = [];
   const vocabKanji: VocabKanjiRow[] = [];
@@ -206,7 +212,8 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
     const s = states.get(key);
     if (!s) continue;
     const card = materialRow(s, lookup, backlinks);
-    if (card) materials.push(card);
+    // The card changed when its own material last did (a rebuild gives the same time).
+    if (card) materials.push({ ...card, updated_at: s.updatedAt });
     if (s.retired && s.type !== 'reading') {
       gone[s.type].push(s.id);
       continue;
@@ -238,7 +245,7 @@ export async function applyCatalogue(db: Queryable, events: RecordedEvent[], tab
       updated_at: 'timestamptz',
     },
     ['material_type', 'material_id'],
-    materials.map((m) => ({ ...m, updated_at: new Date().toISOString() })),
+    materials,
   );
   for (const [table, ids] of [
     ['kanji_entries', gone.kanji],

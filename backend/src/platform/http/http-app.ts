@@ -15,7 +15,7 @@ import { createLogger, PinoNestLogger } from '../logger';
 import { registerCookies } from './cookies';
 import { registerInputHygiene } from './input-hygiene';
 import { sendProblem } from './problem.filter';
-import { registerSecurityHeaders, securityHeaders } from './security-headers';
+import { registerSecurityHeaders } from './security-headers';
 
 export const DEFAULT_FRONTEND_DIST = resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
 
@@ -32,7 +32,8 @@ function isHashedAsset(dist: string, file: string): boolean {
 
 export async function createHttpApp(config: AppConfig, logger: PinoLogger = createLogger(config.LOG_LEVEL)): Promise<NestFastifyApplication> {
   const httpLogger = new Logger('http');
-  const headersFor = securityHeaders(config);
+  // Set once the app exists (helmet is registered on it); the framework's own early answers use it.
+  let securityHeadersFor: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined;
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // Per-request log lines only when debugging: at thousands of grades a second they cost real time.
@@ -47,8 +48,7 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
     // A path fastify cannot decode (bad percent-encoding such as %E0%A4%A, or bytes that are not UTF-8 such as
     // %ED%A0%80) is answered before routing and before any hook: 400 problem+json with the security headers.
     frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const headers = headersFor(request);
-      for (const name in headers) reply.header(name, headers[name]);
+      securityHeadersFor(request, reply);
       reply.header('x-request-id', request.id);
       const message = 'The address is not valid: it holds a percent-encoded sequence that is not UTF-8 text, or a part that is too long.';
       sendProblem(reply, request, new AppError('validation_failed', message, { fields: [{ field: '(path)', message: 'Not a valid URL path.' }] }), httpLogger);
@@ -69,8 +69,8 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // CSP, nosniff, frame and referrer policies, COOP and (over https) HSTS on every response.
-  registerSecurityHeaders(fastify, config);
+  // helmet: CSP, nosniff, frame and referrer policies, COOP and (over https) HSTS on every response.
+  securityHeadersFor = registerSecurityHeaders(fastify, config);
   // NUL and lone surrogates in path, query or body: 400 naming the field before any guard or handler.
   registerInputHygiene(fastify);
 

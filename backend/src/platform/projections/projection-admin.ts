@@ -196,6 +196,7 @@ class RangeReads {
 export async function rebuildProjection(pool: Pool, projection: Projection, options: RebuildOptions = {}): Promise<void> {
   await ensureCheckpoints(pool, [projection]);
   if (options.blueGreen) return rebuildBlueGreen(pool, projection, options);
+  if (projection.writeLock) return rebuildLocked(pool, projection, options);
   const owner = options.ownerId ?? `rebuild-${process.pid}`;
   const total = await countEvents(pool, START);
   await withTransaction(pool, async (client) => {
@@ -221,6 +222,43 @@ export async function rebuildProjection(pool: Pool, projection: Projection, opti
   }
 }
 
+/**
+ * The plain rebuild of a projection whose writers run with the app (card_states): one transaction that holds its
+ * write lock, truncates and replays every committed event. Readers wait for it (the truncate's lock) instead of
+ * reading a half-built table, and writers wait too, so no answer is decided from a table being rebuilt. Blue-green
+ * is the way to rebuild it without that pause.
+ */
+async function rebuildLocked(pool: Pool, projection: Projection, options: RebuildOptions): Promise<void> {
+  const batchSize = options.batchSize ?? 10_000;
+  const started = Date.now();
+  const total = await countEvents(pool, START);
+  await withTransaction(pool, async (client) => {
+    await projection.writeLock!(client);
+    await client.query('select 1 from projection_checkpoints where name = $1 for update', [projection.name]);
+    for (const table of projection.tables) await client.query(`truncate ${quoteIdent(table)}`);
+    let cursor = START;
+    let applied = 0;
+    for (;;) {
+      const batch = await readBatch(client, projection, cursor, batchSize, undefined, true);
+      if (!batch.length) break;
+      const toApply = relevant(projection, batch);
+      if (toApply.length) await projection.apply(client, toApply, liveTables(projection));
+      const last = batch[batch.length - 1];
+      cursor = { tx: last.transactionId, position: last.globalPosition };
+      applied += batch.length;
+      if (options.onProgress) {
+        const rate = applied / Math.max((Date.now() - started) / 1000, 0.001);
+        options.onProgress({ applied, total: Math.max(total, applied), eventsPerSecond: rate, etaSeconds: Math.max(total - applied, 0) / rate });
+      }
+    }
+    await client.query(`update projection_checkpoints set last_tx = $2::xid8, last_position = $3, updated_at = now() where name = $1`, [
+      projection.name,
+      cursor.tx,
+      cursor.position,
+    ]);
+  });
+}
+
 async function rebuildBlueGreen(pool: Pool, projection: Projection, options: RebuildOptions): Promise<void> {
   const { rows } = await pool.query('select version from projection_checkpoints where name = $1', [projection.name]);
   const next = Number(rows[0].version) + 1;
@@ -242,10 +280,13 @@ async function rebuildBlueGreen(pool: Pool, projection: Projection, options: Reb
   // checkpoint row, the tail of the log into the shadow tables, the swap. A runner batch that waited applies
   // to the new tables, and its fenced checkpoint move finds the checkpoint moved, so it is rolled back.
   await withTransaction(pool, async (client) => {
+    // Writers of an inline projection first: once its write lock is held none is between its event and its commit,
+    // so the tail read below (every committed event) holds all of them, and later writers wait for the new tables.
+    if (projection.writeLock) await projection.writeLock(client);
     for (const table of projection.tables) await client.query(`lock table ${quoteIdent(table)} in share mode`);
     await client.query('select 1 from projection_checkpoints where name = $1 for update', [projection.name]);
     for (;;) {
-      const batch = await readBatch(client, projection, cursor, options.batchSize ?? 10_000);
+      const batch = await readBatch(client, projection, cursor, options.batchSize ?? 10_000, undefined, Boolean(projection.writeLock));
       if (!batch.length) break;
       const toApply = relevant(projection, batch);
       if (toApply.length) await projection.apply(client, toApply, shadow);

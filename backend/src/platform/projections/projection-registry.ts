@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppError } from '../errors/app-error';
 import { Projection } from './projection';
 
 /** Each context registers its projections here; the runner, the CLI and /api/health read the list. */
@@ -18,7 +19,8 @@ export class ProjectionRegistry {
   get(name: string): Projection {
     const found = this.byName.get(name);
     if (!found) {
-      throw new Error(`Unknown projection "${name}". Known: ${[...this.byName.keys()].join(', ') || 'none'}`);
+      // An operator's typo: a plain message (the CLI prints AppErrors without a stack), naming the known ones.
+      throw new AppError('not_found', `Unknown projection "${name}". Known: ${[...this.byName.keys()].join(', ') || 'none'}.`);
     }
     return found;
   }

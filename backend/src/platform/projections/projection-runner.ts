@@ -31,8 +31,11 @@ interface ClaimedCheckpoint extends Checkpoint {
  * comes back as one JSON array (json_agg) instead of 10,000 protocol rows: parsing one JSON document in
  * node is about 3× faster than node-postgres's per-row parsing, which dominated replay time.
  */
-export async function readBatch(db: Queryable, projection: Projection, from: Checkpoint, limit: number, to?: Checkpoint): Promise<RecordedEvent[]> {
-  // `to` (inclusive) bounds a range whose end is known (replays read several ranges at once).
+export async function readBatch(db: Queryable, projection: Projection, from: Checkpoint, limit: number, to?: Checkpoint, everyCommitted = false): Promise<RecordedEvent[]> {
+  // `to` (inclusive) bounds a range whose end is known (replays read several ranges at once). `everyCommitted`:
+  // every event committed before this statement, also above a transaction still open (only for a reader that
+  // holds its projection's write lock, so that no event of its own can still appear below what it read).
+  const visible = everyCommitted ? '' : 'and transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
   const { rows } = await db.query<{ batch: BatchRow[] }>(
     `select coalesce(json_agg(json_build_array(global_position, transaction_id::text, stream_id, stream_version, event_id,
               event_type, schema_version, case when event_type = any($4::text[]) then data end,
@@ -41,7 +44,7 @@ export async function readBatch(db: Queryable, projection: Projection, from: Che
        from (select * from events
               where (transaction_id, global_position) > ($1::xid8, $2::bigint)
                 and ($5::xid8 is null or (transaction_id, global_position) <= ($5::xid8, $6::bigint))
-                and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                ${visible}
               order by transaction_id, global_position
               limit $3) e`,
     [from.tx, from.position, limit, projection.eventTypes, to?.tx ?? null, to?.position ?? null],

@@ -20,6 +20,13 @@ export interface Projection {
    * it; it is registered so that `projections:rebuild` can replay it.
    */
   readonly inline?: boolean;
+  /**
+   * For an inline projection whose writers may run while it is rebuilt: takes, in the rebuild's transaction, the lock
+   * its writers hold (shared) from before they append their event until they commit. Held exclusively, no writer is
+   * between its event and its commit, so replaying every committed event leaves nothing out, and writers that come
+   * later wait, then write to the tables the rebuild leaves.
+   */
+  writeLock?(db: Queryable): Promise<void>;
   apply(db: Queryable, events: RecordedEvent[], tables: TableNames): Promise<void>;
 }
 

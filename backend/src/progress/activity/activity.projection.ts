@@ -2,7 +2,7 @@ import { Queryable, quoteIdent } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store.types';
 import { Projection, TableNames } from '../../platform/projections/projection';
 import { TimeZoneSet } from '../../accounts';
-import { calendarDay, CardGraded, CardLearned, isValidTimeZone, type CardLearnedData } from '../../study';
+import { calendarDay, CardGraded, CardGradeUndone, CardLearned, isValidTimeZone, type CardGradeUndoneData, type CardLearnedData } from '../../study';
 
 export const ACTIVITY_PROJECTION = 'progress_activity';
 
@@ -24,7 +24,8 @@ interface Activity {
   course: string;
   lessons: number;
   reviews: number;
-  last: string;
+  /** null: only undos in this batch (an undo does not move the last study time) */
+  last: string | null;
 }
 
 /**
@@ -34,7 +35,7 @@ interface Activity {
  */
 export const activityProjection: Projection = {
   name: ACTIVITY_PROJECTION,
-  eventTypes: [CardLearned.type, CardGraded.type, TimeZoneSet.type],
+  eventTypes: [CardLearned.type, CardGraded.type, CardGradeUndone.type, TimeZoneSet.type],
   tables: ['progress_user_timezones', 'progress_study_days', 'progress_activity'],
   async apply(db: Queryable, events: RecordedEvent[], tables: TableNames) {
     const zonesTable = quoteIdent(tables.progress_user_timezones);
@@ -52,6 +53,17 @@ export const activityProjection: Projection = {
         changedZones.add(userId);
         continue;
       }
+      if (e.type === CardGradeUndone.type) {
+        // A taken-back answer is not a lesson or review done (the learner answers the card again). The day stays
+        // studied: the learner did study that day (docs/decisions.md "Undo").
+        const u = e.data as CardGradeUndoneData;
+        const key = `${u.userId}|${u.course}`;
+        const a = activity.get(key) ?? { userId: u.userId, course: u.course, lessons: 0, reviews: 0, last: null };
+        if (u.undoneType === CardLearned.type) a.lessons -= 1;
+        else a.reviews -= 1;
+        activity.set(key, a);
+        continue;
+      }
       const d = e.data as CardLearnedData;
       const zone = zones.get(d.userId) ?? 'UTC';
       const day = calendarDay(new Date(d.reviewedAt), validZone(zone));
@@ -60,7 +72,7 @@ export const activityProjection: Projection = {
       const a = activity.get(key) ?? { userId: d.userId, course: d.course, lessons: 0, reviews: 0, last: d.reviewedAt };
       if (e.type === CardLearned.type) a.lessons += 1;
       else a.reviews += 1;
-      if (new Date(d.reviewedAt) > new Date(a.last)) a.last = d.reviewedAt;
+      if (a.last === null || new Date(d.reviewedAt) > new Date(a.last)) a.last = d.reviewedAt;
       activity.set(key, a);
     }
 
@@ -83,7 +95,9 @@ export const activityProjection: Projection = {
          returning user_id, course
        ), added as (select user_id, course, count(*)::int as n from new_days group by user_id, course)
        insert into ${quoteIdent(tables.progress_activity)} as t (user_id, course, lessons, reviews, study_days, last_studied_at)
-       select a.user_id, a.course, a.lessons, a.reviews, coalesce(added.n, 0), a.last
+       select a.user_id, a.course, a.lessons, a.reviews, coalesce(added.n, 0),
+              -- an undo-only row keeps the stored time (the proposed row must satisfy not null before the upsert)
+              coalesce(a.last, (select p.last_studied_at from ${quoteIdent(tables.progress_activity)} p where p.user_id = a.user_id and p.course = a.course), 'epoch')
          from unnest($4::uuid[], $5::text[], $6::bigint[], $7::bigint[], $8::timestamptz[]) a(user_id, course, lessons, reviews, last)
          left join added on added.user_id = a.user_id and added.course = a.course
        on conflict (user_id, course) do update

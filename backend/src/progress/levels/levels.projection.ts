@@ -2,7 +2,7 @@ import { MATERIAL_EVENT_TYPES } from '../../content';
 import { Queryable, quoteIdent } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store.types';
 import { Projection, TableNames } from '../../platform/projections/projection';
-import { CardGraded, CardLearned, COURSES, LEVELS, levelOf, MAX_LEVEL, unservedCardCounts, type CardLearnedData, type Mastery } from '../../study';
+import { CardGraded, CardGradeUndone, CardLearned, COURSES, LEVELS, levelOf, MAX_LEVEL, unservedCardCounts, type CardGradeUndoneData, type CardLearnedData, type Mastery } from '../../study';
 import { catalogueMarks, levelCardCounts } from '../catalogue-counts';
 
 export const LEVELS_PROJECTION = 'progress_levels';
@@ -42,7 +42,7 @@ interface Pair {
  */
 export const levelsProjection: Projection = {
   name: LEVELS_PROJECTION,
-  eventTypes: [CardLearned.type, CardGraded.type, ...MATERIAL_EVENT_TYPES],
+  eventTypes: [CardLearned.type, CardGraded.type, CardGradeUndone.type, ...MATERIAL_EVENT_TYPES],
   tables: ['progress_level_counts', 'progress_levels', 'progress_catalogue_marks'],
   async apply(db: Queryable, allEvents: RecordedEvent[], tables: TableNames) {
     const material = new Set<string>(MATERIAL_EVENT_TYPES);
@@ -114,15 +114,22 @@ async function applyCardEvents(db: Queryable, events: RecordedEvent[], tables: T
     // Before the first grade of a user in a course, the level is the one the empty counts give.
     if (p.level === null) p.level = levelNow(p);
     const c = p.counts.get(d.level) ?? { learning: 0, intermediate: 0, mastered: 0 };
-    if (e.type === CardGraded.type) c[d.masteryBefore] -= 1;
-    c[d.masteryAfter] += 1;
+    if (e.type === CardGradeUndone.type) {
+      // The undone grade's move, backwards: out of the mastery it left, into the restored one (none: new again).
+      const u = e.data as CardGradeUndoneData;
+      c[u.masteryBefore] -= 1;
+      if (u.masteryAfter) c[u.masteryAfter] += 1;
+    } else {
+      if (e.type === CardGraded.type) c[d.masteryBefore] -= 1;
+      c[d.masteryAfter] += 1;
+    }
     p.counts.set(d.level, c);
     p.dirty.add(d.level);
     const level = levelNow(p);
     if (level !== p.level) {
       p.level = level;
       p.changedPosition = e.globalPosition;
-      p.changedAt = d.reviewedAt;
+      p.changedAt = e.type === CardGradeUndone.type ? (e.data as CardGradeUndoneData).undoneAt : d.reviewedAt;
     }
   }
 

@@ -187,15 +187,24 @@ export class FlashcardQueries {
     materialType: MaterialType,
     materialId: number,
     idempotency: { scope: string; key: string } | undefined,
-  ): Promise<{ material: MaterialWithCard | null; recordedRequestHash: string | null }> {
-    const { rows } = await this.pool.query<MaterialCardRow & { recorded_request_hash: string | null }>({
+  ): Promise<{ material: MaterialWithCard | null; recordedRequestHash: string | null; streamVersion: number }> {
+    // stream_version: the card stream's version, read only when there is no card state (coalesce evaluates its
+    // second argument only then): a card whose lesson was undone is new again but its stream goes on. The stream id
+    // is cardStreamId() spelled in SQL: the course comes from the material this same query reads.
+    const { rows } = await this.pool.query<MaterialCardRow & { recorded_request_hash: string | null; stream_version: string | null }>({
       name: 'study_material_for_grade',
-      text: `select g.*, (select i.request_hash from idempotency_keys i where i.scope = $4 and i.key = $5) as recorded_request_hash
+      text: `select g.*, (select i.request_hash from idempotency_keys i where i.scope = $4 and i.key = $5) as recorded_request_hash,
+                    coalesce(g.version, (select s.version from streams s
+                                          where s.stream_id = 'card-' || $1::text || '-' || g.course || '-' || g.material_type || '-' || g.material_id)) as stream_version
                from (select 1) one left join lateral (${MATERIAL_WITH_CARD} where m.material_type = $2 and m.material_id = $3) g on true`,
       values: [userId, materialType, materialId, idempotency?.scope ?? null, idempotency?.key ?? null],
     });
     const row = rows[0];
-    return { material: row.material_type === null ? null : materialWithCardOf(row), recordedRequestHash: row.recorded_request_hash };
+    return {
+      material: row.material_type === null ? null : materialWithCardOf(row),
+      recordedRequestHash: row.recorded_request_hash,
+      streamVersion: Number(row.stream_version ?? 0),
+    };
   }
 }
 

@@ -4,7 +4,7 @@ import {
   CardGraded,
   CardLearned,
   GRADES,
-  type CardEvent,
+  type GradeEvent,
   type Grade,
   type Mastery,
   type ReviewGrade,
@@ -50,7 +50,7 @@ export interface GradeCardContext {
  * `state` is the card's current state, or null when the user has never graded this material.
  * Throws AppError 'validation_failed' or 'payment_required' when the grade is refused.
  */
-export function decideGrade(command: GradeCardCommand, state: CardState | null, context: GradeCardContext): CardEvent {
+export function decideGrade(command: GradeCardCommand, state: CardState | null, context: GradeCardContext): GradeEvent {
   assertValidCard(command);
   const grade = validGrade(command.grade);
   assertLevelOpen(command.level, context.subscriptionActive);
@@ -59,7 +59,7 @@ export function decideGrade(command: GradeCardCommand, state: CardState | null, 
   return decideReview(command, grade, state, context.now);
 }
 
-function decideLesson(command: GradeCardCommand, grade: Grade, state: CardState | null, { now, subscriptionActive }: GradeCardContext): CardEvent {
+function decideLesson(command: GradeCardCommand, grade: Grade, state: CardState | null, { now, subscriptionActive }: GradeCardContext): GradeEvent {
   if (grade === ALREADY_KNOWN_GRADE && !subscriptionActive) {
     throw new AppError('payment_required', "'I already know it' is for subscribers. Subscribe to skip cards you already know.");
   }
@@ -81,7 +81,7 @@ function decideLesson(command: GradeCardCommand, grade: Grade, state: CardState 
   });
 }
 
-function decideReview(command: GradeCardCommand, grade: Grade, state: CardState, now: Date): CardEvent {
+function decideReview(command: GradeCardCommand, grade: Grade, state: CardState, now: Date): GradeEvent {
   if (grade === ALREADY_KNOWN_GRADE) {
     throw invalidGrade("'I already know it' is only for new cards.");
   }

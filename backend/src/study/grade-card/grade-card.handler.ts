@@ -2,13 +2,13 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Pool } from 'pg';
 import { Clock, CLOCK } from '../../platform/clock';
 import { PG_POOL } from '../../platform/database/database.module';
-import { AppError, ConcurrencyError } from '../../platform/errors/app-error';
+import { ConcurrencyError } from '../../platform/errors/app-error';
 import { appendArguments, EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { idempotencyMismatch, type IdempotencyRequest } from '../../platform/http/idempotency.interceptor';
-import { CARD_STREAM_TYPE, cardStreamId, type CardEvent } from '../card.events';
+import { CARD_STREAM_TYPE, cardStreamId, type GradeEvent } from '../card.events';
 import { cardStateOf } from '../card-states.store';
-import { flashcardView, parseFlashcardId, type FlashcardView } from '../flashcard.view';
+import { flashcardRefOrFail, flashcardView, type FlashcardView } from '../flashcard.view';
 import { assertCardOpen, continuation, FlashcardQueries, servableOrNotFound, type MaterialWithCard } from '../get-flashcard/get-flashcard.query';
 import { gradeEventId } from '../ids';
 import { fixedLevelOne, STUDY_LEVELS, StudyLevels } from '../study-levels.port';
@@ -66,12 +66,7 @@ export class GradeCardHandler {
    * event, card state, key, lesson floor; one statement, so one commit), and the next card with the counts.
    */
   async handle(command: GradeCard): Promise<GradeCardOutcome> {
-    const ref = parseFlashcardId(command.id);
-    if (!ref) {
-      throw new AppError('validation_failed', `"${command.id}" is not a flashcard id (like reading-42).`, {
-        fields: [{ field: 'id', message: 'Expected <material_type>-<material_id>, e.g. reading-42.' }],
-      });
-    }
+    const ref = flashcardRefOrFail(command.id);
     const read = await this.queries.materialForGrade(command.userId, ref.materialType, ref.materialId, command.idempotency);
     if (read.recordedRequestHash !== null && read.recordedRequestHash !== command.idempotency?.requestHash) throw idempotencyMismatch();
     const material = servableOrNotFound(read.material, command.id);
@@ -85,7 +80,9 @@ export class GradeCardHandler {
 
     // The version the client showed, else the one just read: a grade recorded in between is a conflict. The
     // event store checks stored event ids before versions, so a retry of a recorded grade is not one.
-    const expected = command.version ?? material.card?.version ?? 0;
+    // A card without state is new, whatever version the client showed: its stream is empty, or its lesson was
+    // undone (CardGradeUndone) and the stream goes on from there.
+    const expected = material.card ? (command.version ?? material.card.version) : read.streamVersion;
     const event = decideGrade(
       {
         userId: command.userId,
@@ -146,7 +143,7 @@ interface RecordedGrade {
  * study_record_grade (migration 032) in one statement: the event, the card's state, the key's request hash
  * and the lesson floor commit together. 'raced': an identical retry committed the same event id meanwhile.
  */
-async function recordGrade(pool: Pool, append: unknown[], event: CardEvent, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
+async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
   const d = event.data;
   try {
     const { rows } = await pool.query<{ stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }>({
@@ -183,11 +180,11 @@ async function recordGrade(pool: Pool, append: unknown[], event: CardEvent, idem
   }
 }
 
-function promotesToIntermediate(event: CardEvent): boolean {
+function promotesToIntermediate(event: GradeEvent): boolean {
   return event.data.masteryBefore === 'learning' && event.data.masteryAfter !== 'learning';
 }
 
-function stateAfter(event: CardEvent, version: number) {
+function stateAfter(event: GradeEvent, version: number) {
   const d = event.data;
   return { level: d.level, attempts: d.attemptsAfter, mastery: d.masteryAfter, interval_hours: d.intervalHours, due_at: d.dueAt, version };
 }

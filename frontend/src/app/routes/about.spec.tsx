@@ -72,7 +72,7 @@ describe('/about (DESIGN §5 credits)', () => {
   it('is linked from the footer inside the learner shell', async () => {
     mockFetch({ 'GET /api/users/profile': { body: profileFixture() } });
     const { user } = renderApp('/');
-    await screen.findByRole('heading', { name: 'Welcome back, Aiko' });
+    await screen.findByRole('heading', { name: 'Your courses' });
     await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'About and credits' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'About Kioku' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Account' })).toBeInTheDocument();

@@ -49,7 +49,7 @@ describe('sign-in', () => {
     expect(await screen.findAllByText('Wrong email or password.')).toHaveLength(1);
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Wrong email or password.');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your courses' })).toBeInTheDocument();
   });
 
   it('follows only same-site paths after sign-in', () => {
@@ -78,7 +78,7 @@ describe('sign-up', () => {
     expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), '-and-longer');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Aiko' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your courses' })).toBeInTheDocument();
     expect(net.requests('POST', '/api/auth/sign_up')[0].body).toEqual({ name: 'Aiko', email: 'aiko@example.com', password: 'short-and-longer' });
   });
 

@@ -724,3 +724,91 @@ describe('card rendering (SPEC §5)', () => {
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('undo and the session summary (issue 15)', () => {
+  it('takes the last answer back with u: the card comes back answer side up and is graded again', async () => {
+    const a = vocabCard({ attempts: 2, version: 2 });
+    const b = vocabCard({ attempts: 3, version: 3 });
+    let grades = 0;
+    const { user, net } = setup({
+      next: nextCard({ flashcard: a, review_count: 2, learned_count: 9 }),
+      grade: () => (grades++ === 0 ? { body: gradeResponse({ ...a, version: 3 }, b, { review_count: 1 }) } : { body: gradeResponse({ ...a, version: 5 }, b, { review_count: 1 }) }),
+      extra: {
+        'POST /api/flashcard/undo': { body: { flashcard: { ...a, version: 4 }, undone: { grade: 0, lesson: false }, review_count: 2, user_next_review_in_minutes: 0 } },
+        'GET /api/auth/csrf': { body: { token: 'test-csrf-token' } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Didn't get it/ }));
+    expect(await screen.findByText('Review 2/2')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Undo last answer' });
+    blur();
+    await user.keyboard('u');
+    // Back on card a, answer side (the learner has seen it), at its position in the session.
+    await waitFor(() => expect(document.querySelector('[data-card-id]')).toHaveAttribute('data-card-id', a.flashcard_id));
+    expect(screen.getByText('Review 1/2')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'How well did you know it?' })).toBeInTheDocument();
+    const [undo] = net.requests('POST', '/api/flashcard/undo');
+    expect(undo.body).toEqual({ id: a.flashcard_id, version: 3, fetch_new: false });
+    expect(undo.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    // Nothing more to undo until the next answer; the new answer carries the version the undo gave.
+    expect(screen.queryByRole('button', { name: 'Undo last answer' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    await screen.findByText('Review 2/2');
+    expect(net.requests('POST', '/api/flashcard').map((r) => (r.body as { version?: number }).version)).toEqual([2, 4]);
+  });
+
+  it('shows why an answer cannot be taken back', async () => {
+    const a = vocabCard({ attempts: 2, version: 2 });
+    const b = vocabCard({ attempts: 3, version: 3 });
+    const { user } = setup({
+      next: nextCard({ flashcard: a, review_count: 2, learned_count: 9 }),
+      grade: { body: gradeResponse({ ...a, version: 3 }, b, { review_count: 1 }) },
+      extra: { 'POST /api/flashcard/undo': problem(409, 'Only your last answer can be taken back: you have answered another card since.', 'conflict') },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    await user.click(await screen.findByRole('button', { name: 'Undo last answer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('you have answered another card since');
+    expect(screen.queryByRole('button', { name: 'Undo last answer' })).not.toBeInTheDocument();
+  });
+
+  it('ends with a summary: cards, correct share, the cards missed, then learn more or go home', async () => {
+    const a = vocabCard({ attempts: 1 }, { vocab: '猫', vocab_hiragana: 'ねこ', vocab_meaning: 'cat' });
+    const b = vocabCard({ attempts: 1 }, { vocab: '犬', vocab_hiragana: 'いぬ', vocab_meaning: 'dog' });
+    let grades = 0;
+    let done = false;
+    const { user } = setup({
+      next: nextCard({ flashcard: a, review_count: 2, learned_count: 10 }),
+      grade: () => {
+        grades++;
+        if (grades === 1) return { body: gradeResponse(a, b, { review_count: 1 }) };
+        done = true;
+        return { body: gradeResponse(b, null, { review_count: 0 }) };
+      },
+      extra: {
+        // After the session the overview offers new cards.
+        'GET /api/flashcard?course=vocab1': () => ({ body: done ? nextCard({ flashcard: vocabCard(), new_available: 25, learned_count: 10, user_next_review_in_minutes: 240 }) : nextCard({ flashcard: a, review_count: 2, learned_count: 10 }) }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Didn't get it/ }));
+    await screen.findByText('Review 2/2');
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, easy/ }));
+    expect(await screen.findByText('Session complete. Well done!')).toBeInTheDocument();
+    const figures = document.querySelector('.summary-figures')!;
+    expect(within(figures as HTMLElement).getByText('Cards').nextSibling).toHaveTextContent('2');
+    expect(within(figures as HTMLElement).getByText('Correct').nextSibling).toHaveTextContent('50%');
+    const missed = screen.getByRole('heading', { name: 'To look at again (1)' }).parentElement!;
+    await user.click(within(missed).getByText('猫'));
+    expect(within(missed).getByText(/cat/)).toBeVisible();
+    expect(await screen.findByText('Next reviews in 4 hours.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('button', { name: 'Learn 10 more' }));
+    expect(await screen.findByText('New Card 1/10')).toBeInTheDocument();
+  });
+});

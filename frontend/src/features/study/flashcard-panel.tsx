@@ -20,7 +20,8 @@ import { newIdempotencyKey } from '../../lib/retry';
 import { useOnline } from '../../lib/use-online';
 import { CardFace } from './card-face';
 import { afterGrade, batchSize, overviewOf, predictAfterGrade, progressLabel, reconcile, startReviews, startSession, wantsNewCard, type Session } from './session';
-import { postGrade, studyQueries, type Flashcard, type Grade, type GradeRequest, type NextCard } from './study-queries';
+import { SessionSummary, type SessionTally } from './session-summary';
+import { postGrade, postUndo, studyQueries, type Flashcard, type Grade, type GradeRequest, type NextCard, type UndoRequest } from './study-queries';
 
 export const GRADES: Array<{ grade: Exclude<Grade, 10>; label: string; key: string }> = [
   { grade: 0, label: "Didn't get it", key: '1' },
@@ -43,6 +44,12 @@ function prefetchMedia(card: Flashcard | null | undefined): void {
   prefetchAudio(card.material.audio_url);
   prefetchAudio(card.material.word_audio_url);
   if (card.material.image_url && typeof Image !== 'undefined') new Image().src = card.material.image_url;
+}
+
+/** The answer that can still be taken back: the session it was given in, and the card version it made. */
+interface LastAnswer {
+  base: Session;
+  version: number | null | undefined;
 }
 
 /** Where a session is: a card can be shown more than once (a failed review comes back). */
@@ -77,10 +84,16 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   // A grade given to the card shown ahead while the previous grade is still on its way: sent once that one is
   // recorded, if the server agrees the card comes next (answers are recorded in order, each once).
   const [queued, setQueued] = useState<{ value: Grade; cardId: string } | null>(null);
+  // The session's answers so far (for the summary at its end) and the last one, which `u` takes back.
+  const [tally, setTally] = useState<SessionTally | null>(null);
+  const [lastAnswer, setLastAnswer] = useState<LastAnswer | null>(null);
+  const lastAnswerRef = useRef(lastAnswer);
+  lastAnswerRef.current = lastAnswer;
 
   const endSession = () => {
     setSession(null);
     setFinished(true);
+    setTally((t) => (t ? { ...t, finishedAt: Date.now() } : t));
     // The card and its buttons are gone: keep keyboard focus inside the panel.
     headingRef.current?.focus();
     void queryClient.invalidateQueries({ queryKey: queryKeys.study(course) });
@@ -89,9 +102,11 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const grade = useMutation({
     mutationFn: ({ request }: GradeSubmission) => postGrade(request, () => setRetrying(true)),
     onSettled: () => setRetrying(false),
-    onSuccess: async (response, { base, predicted }) => {
+    onSuccess: async (response, { request, base, predicted }) => {
       prefetchMedia(response.new_flashcard);
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress(course) });
+      setLastAnswer({ base, version: response.flashcard.version });
+      setTally((t) => (t ? { ...t, answers: [...t.answers, { card: base.card, grade: request.grade }] } : t));
       if (response.new_level != null) {
         setLevelUp(response.new_level);
         void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
@@ -128,6 +143,24 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
     },
   });
 
+  const undo = useMutation({
+    mutationFn: (request: UndoRequest) => postUndo(request),
+    onSuccess: (response) => {
+      const last = lastAnswerRef.current;
+      setLastAnswer(null);
+      if (!last) return;
+      setTally((t) => (t ? { ...t, answers: t.answers.slice(0, -1), finishedAt: undefined } : t));
+      setFinished(false);
+      setQueued(null);
+      // The same card again, answer side up (the learner has seen it): grade it anew.
+      setSession({ ...last.base, card: response.flashcard, flipped: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.progress(course) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.study(course) });
+    },
+    // Refused (answered again elsewhere, too old…): the message says why; nothing is left to undo.
+    onError: () => setLastAnswer(null),
+  });
+
   const card = session?.card ?? null;
   const audioUrl = card?.material.audio_url ?? null;
   const audioShown = card && session ? isAudioShown({ course, audioUrl, prompt: settings.vocab_prompt, flipped: session.flipped }) : false;
@@ -143,7 +176,13 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   // Saved in the background while the next card is already shown: no "Saving…" then, and that card can be
   // answered at once (the answer waits in `queued`).
   const background = pending && Boolean(grade.variables?.predicted);
-  const waiting = (pending && !background) || queued !== null;
+  const waiting = (pending && !background) || queued !== null || undo.isPending;
+  const canUndo = lastAnswer !== null && !pending && queued === null && !undo.isPending;
+  const undoLast = () => {
+    const last = lastAnswerRef.current;
+    if (!last || !canUndo) return;
+    undo.mutate({ id: last.base.card.flashcard_id, version: last.version, fetch_new: wantsNewCard(last.base), idempotencyKey: newIdempotencyKey() });
+  };
 
   // The card after this one, asked once the server has every earlier grade (the answer depends on them).
   const fetchNew = session ? wantsNewCard(session) : false;
@@ -179,6 +218,9 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
     if (started) {
       setFinished(false);
       setLevelUp(null);
+      setLastAnswer(null);
+      undo.reset();
+      setTally({ startedAt: Date.now(), answers: [] });
       setSession(started);
     }
   };
@@ -197,6 +239,9 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
     }
     const request: GradeRequest = { id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), version: current.card.version, idempotencyKey: newIdempotencyKey() };
     const predicted = followingCard && followingCard.after === current.card.flashcard_id ? predictAfterGrade(current, value, followingCard) : null;
+    // A new answer: the one before it can no longer be taken back.
+    setLastAnswer(null);
+    undo.reset();
     // Shown in this same event: React renders a discrete input's update before the next frame.
     if (predicted) setSession(predicted);
     grade.mutate({ request, base: current, predicted });
@@ -227,6 +272,11 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const actionRef = useRef<(action: ShortcutAction) => boolean>(() => false);
   useEffect(() => {
     actionRef.current = (action) => {
+      if (action === 'undo') {
+        if (!canUndo) return false;
+        undoLast();
+        return true;
+      }
       if (!session) {
         if (action === 'flip-or-next' && next.data?.flashcard) {
           begin();
@@ -269,6 +319,12 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   }, [settings.keyboard_shortcuts]);
 
   const showOffline = !online || (pending && retrying);
+  // Why the last answer could not be taken back, on the card or on the summary.
+  const undoRefused = undo.isError ? (
+    <p role="alert" className="notice notice-error">
+      {errorMessage(undo.error)}
+    </p>
+  ) : null;
 
   return (
     <section className="panel study-panel" aria-labelledby="study-heading">
@@ -343,12 +399,23 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
                   Sentence
                 </Button>
               ) : null}
+              {lastAnswer ? (
+                <Button variant="ghost" onClick={undoLast} disabled={!canUndo} aria-keyshortcuts="U" title="Take your last answer back and grade that card again">
+                  Undo last answer
+                </Button>
+              ) : null}
             </div>
           </div>
 
           {waiting && !showOffline ? <p className="muted small" aria-live="polite">Saving…</p> : null}
           {grade.isError ? <GradeError error={grade.error} onRetry={retry} onReload={reload} /> : null}
+          {undoRefused}
         </div>
+      ) : finished && tally && tally.answers.length > 0 ? (
+        <>
+          <SessionSummary tally={tally} next={next.data} onLearnMore={begin} onUndo={lastAnswer ? undoLast : undefined} undoDisabled={!canUndo} />
+          {undoRefused}
+        </>
       ) : (
         <Overview query={next} course={course} subscribed={subscribed} finished={finished} onBegin={begin} />
       )}

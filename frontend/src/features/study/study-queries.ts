@@ -146,3 +146,31 @@ export function postGrade(request: GradeRequest, onRetry?: (error: unknown, atte
     isGradeRetryable,
   );
 }
+
+export const undoResponseSchema = z.object({
+  /** the card as it is again (its version is the one to grade it with) */
+  flashcard: flashcardSchema,
+  undone: z.object({ grade: z.number(), lesson: z.boolean() }),
+  user_next_review_in_minutes: z.nullish(z.number()),
+  review_count: z.number(),
+});
+export type UndoResponse = z.infer<typeof undoResponseSchema>;
+
+export interface UndoRequest {
+  id: string;
+  /** the version the grade's answer gave the card: the server refuses if the card was answered again since */
+  version?: number | null;
+  fetch_new: boolean;
+  idempotencyKey: string;
+}
+
+/** Takes the last answer back (retried with its key like a grade: the server records one undo). */
+export function postUndo(request: UndoRequest): Promise<UndoResponse> {
+  const body = { id: request.id, fetch_new: request.fetch_new, ...(request.version != null ? { version: request.version } : {}) };
+  return withRetry(
+    () => api.post('/api/flashcard/undo', body, undoResponseSchema, { 'Idempotency-Key': request.idempotencyKey }),
+    gradeRetryPolicy,
+    undefined,
+    isRetryable,
+  );
+}

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getMaterial, voiceInputOf } from '../../../content';
@@ -142,6 +142,26 @@ describe('audio upload (multipart POST with _method=patch, file in `audio`)', ()
     expect(await learnerAudio()).toEqual({ audio_url: systemUrl, audio_spec: SYSTEM_SPEC });
     await approve('approve_audio');
     expect((await learnerAudio()).audio_url).toBe(again.json().material.audio_url);
+  });
+
+  it('refuses SVG and HTML (scripts a browser would run from our origin) as an image or an audio file, storing nothing', async () => {
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script></svg>');
+    const html = Buffer.from('<!doctype html><html><body><script>fetch("/api/users/profile")</script></body></html>');
+    const before = await readdir(mediaDir);
+    const sent = [
+      { field: 'image', bytes: svg, name: 'cat.svg', type: 'image/svg+xml' },
+      { field: 'image', bytes: svg, name: 'cat.png', type: 'image/png' },
+      { field: 'image', bytes: html, name: 'cat.html', type: 'text/html' },
+      { field: 'image', bytes: html, name: 'cat.gif', type: 'image/gif' },
+      { field: 'audio', bytes: svg, name: 'word.svg', type: 'image/svg+xml' },
+      { field: 'audio', bytes: html, name: 'word.ogg', type: 'audio/ogg' },
+    ];
+    for (const f of sent) {
+      const res = await postMultipart(t.app, t.admin, `/api/admin/materials/${VOCAB}`, multipartBody({ _method: 'patch', type: 'vocab' }, f));
+      expect({ name: f.name, status: res.statusCode }).toEqual({ name: f.name, status: 400 });
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([f.field]);
+    }
+    expect(await readdir(mediaDir)).toEqual(before);
   });
 
   it('refuses a PNG named .ogg with 400 naming the field audio, and an oversized file with 413', async () => {

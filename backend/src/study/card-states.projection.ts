@@ -1,0 +1,107 @@
+import { Queryable, quoteIdent } from '../platform/database/database';
+import { RecordedEvent } from '../platform/event-store/event-store.types';
+import { Projection, TableNames } from '../platform/projections/projection';
+import { CARD_EVENT_TYPES, type CardEvent } from './card.events';
+import { evolve, initialCardState, type CardState } from './card.state';
+
+export const CARD_STATES_PROJECTION = 'card_states';
+
+/**
+ * The lock every writer of card_states holds, shared, from before it appends a card event until it commits (the
+ * grade, study_record_grade, migration 042; the undo), and the whole-table writers hold exclusively (the servable
+ * sync of migration 040, a rebuild): a rebuild holding it sees every card event committed and none in flight.
+ */
+export const CARD_STATES_WRITE_LOCK = 1802071923;
+
+interface Row {
+  user_id: string;
+  course: string;
+  material_type: string;
+  material_id: number;
+  level: number;
+  state: CardState;
+  version: number;
+}
+
+/**
+ * card_states as a projection of the card events (issue 16): written inline with each grade and undo (the study
+ * write path), registered so that `projections:rebuild card_states [--blue-green]` can replay it from the log.
+ * `evolve` folds each card's events, so the rebuilt row is the state the decisions recorded: attempts, mastery,
+ * interval, due time, last review, learned time, the card's level (that of its lesson) and the stream version. A
+ * card whose lesson was undone has no row. `servable` mirrors the material's flag, as the live writers set it.
+ */
+export const cardStatesProjection: Projection = {
+  name: CARD_STATES_PROJECTION,
+  eventTypes: CARD_EVENT_TYPES,
+  tables: ['card_states'],
+  inline: true,
+  async writeLock(db: Queryable) {
+    await db.query('select pg_advisory_xact_lock($1)', [CARD_STATES_WRITE_LOCK]);
+  },
+  async apply(db: Queryable, events: RecordedEvent[], tables: TableNames) {
+    const table = quoteIdent(tables.card_states);
+    const keyOf = (d: { userId: string; course: string; materialType: string; materialId: number }) => `${d.userId}|${d.course}|${d.materialType}|${d.materialId}`;
+    const cards = new Map<string, Row>();
+    for (const e of events) {
+      const d = e.data as { userId: string; course: string; materialType: string; materialId: number; level: number };
+      if (!cards.has(keyOf(d))) {
+        cards.set(keyOf(d), { user_id: d.userId, course: d.course, material_type: d.materialType, material_id: d.materialId, level: d.level, state: initialCardState, version: 0 });
+      }
+    }
+    // The rows of earlier batches (a card's events can span batches).
+    const list = [...cards.values()];
+    const { rows } = await db.query(
+      `select t.user_id, t.course, t.material_type, t.material_id, t.level, t.attempts, t.mastery, t.interval_hours, t.due_at, t.last_reviewed_at, t.learned_at, t.version
+         from ${table} t join unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) k(user_id, course, material_type, material_id)
+           on k.user_id = t.user_id and k.course = t.course and k.material_type = t.material_type and k.material_id = t.material_id`,
+      [list.map((c) => c.user_id), list.map((c) => c.course), list.map((c) => c.material_type), list.map((c) => c.material_id)],
+    );
+    for (const r of rows) {
+      const c = cards.get(`${r.user_id}|${r.course}|${r.material_type}|${r.material_id}`)!;
+      c.level = r.level;
+      c.version = Number(r.version);
+      c.state = { attempts: r.attempts, mastery: r.mastery, intervalHours: r.interval_hours, dueAt: r.due_at, lastReviewedAt: r.last_reviewed_at, learnedAt: r.learned_at };
+    }
+    for (const e of events) {
+      const c = cards.get(keyOf(e.data))!;
+      c.state = evolve(c.state, { type: e.type, data: e.data } as CardEvent);
+      c.version = e.streamVersion;
+      // A card counts in the level it was learned at: its lesson's level, which every later event repeats.
+      if (e.type === 'CardLearned') c.level = (e.data as { level: number }).level;
+    }
+    const kept = list.filter((c) => c.state.attempts > 0);
+    const gone = list.filter((c) => c.state.attempts === 0);
+    if (gone.length) {
+      await db.query(
+        `delete from ${table} t using unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) k(user_id, course, material_type, material_id)
+          where k.user_id = t.user_id and k.course = t.course and k.material_type = t.material_type and k.material_id = t.material_id`,
+        [gone.map((c) => c.user_id), gone.map((c) => c.course), gone.map((c) => c.material_type), gone.map((c) => c.material_id)],
+      );
+    }
+    if (!kept.length) return;
+    await db.query(
+      `insert into ${table} as t (user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, version, servable)
+       select k.*, coalesce((select m.servable from materials m where m.material_type = k.material_type and m.material_id = k.material_id), false)
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[], $12::bigint[])
+              k(user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, version)
+       on conflict (user_id, course, material_type, material_id) do update
+         set level = excluded.level, attempts = excluded.attempts, mastery = excluded.mastery, interval_hours = excluded.interval_hours,
+             due_at = excluded.due_at, last_reviewed_at = excluded.last_reviewed_at, learned_at = excluded.learned_at,
+             version = excluded.version, servable = excluded.servable`,
+      [
+        kept.map((c) => c.user_id),
+        kept.map((c) => c.course),
+        kept.map((c) => c.material_type),
+        kept.map((c) => c.material_id),
+        kept.map((c) => c.level),
+        kept.map((c) => c.state.attempts),
+        kept.map((c) => c.state.mastery),
+        kept.map((c) => c.state.intervalHours),
+        kept.map((c) => c.state.dueAt),
+        kept.map((c) => c.state.lastReviewedAt),
+        kept.map((c) => c.state.learnedAt),
+        kept.map((c) => c.version),
+      ],
+    );
+  },
+};

@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CurrentUser } from '../../accounts';
+import { Idempotent } from '../../platform/http/idempotency.interceptor';
+import { metadataOf, SessionUser } from '../../platform/http/request-context';
+import { ZodPipe } from '../../platform/http/zod.pipe';
+import { UndoGradeHandler, UndoGradeResult } from './undo-grade.handler';
+
+const body = z.strictObject({
+  id: z.string().min(1).max(40),
+  version: z.number().int().min(1).optional(),
+  fetch_new: z.boolean().default(false),
+});
+
+/**
+ * POST /api/flashcard/undo {id, version?, fetch_new?} with an Idempotency-Key header → {flashcard (the card as it
+ * is again, to be graded anew), undone {grade, lesson}, user_next_review_in_minutes, review_count, new_available,
+ * learned_count}. 409 with the reason when the answer cannot be taken back (not the last one, already taken back,
+ * older than 30 minutes).
+ */
+@Controller('api/flashcard/undo')
+export class UndoGradeHttp {
+  constructor(private readonly handler: UndoGradeHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  @Idempotent()
+  async undo(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>): Promise<UndoGradeResult> {
+    return this.handler.handle({
+      userId: user.id,
+      subscriptionActive: user.subscriptionActive,
+      id: input.id,
+      version: input.version,
+      fetchNew: input.fetch_new,
+      metadata: metadataOf(request),
+    });
+  }
+}
