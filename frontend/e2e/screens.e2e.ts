@@ -123,6 +123,55 @@ describe('learner screens at 1280 and 375 px', () => {
     });
   }
 
+  // Issue 17: a Kanji II card whose word the list writes in kana (うらやましい) shows it in the kanji's spelling with a
+  // sentence of its own; 叔 (only in 叔父 おじ, 叔母 おば) says how its word is read.
+  for (const width of [1280, 375]) {
+    it(`shows a kanji card's word in the card's spelling, and a note on a whole-word reading, at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, width, width === 375 ? 740 : 900);
+      const email = uniqueEmail('spelling');
+      await signUp(page, email);
+      execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), 'users:set-subscription', email, 'active'], {
+        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+        stdio: 'pipe',
+      });
+      const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+      await db.connect();
+      const ids = new Map(
+        (await db.query(`select data->>'kanji' as kanji, material_id from materials where material_type = 'reading' and data->>'kanji' in ('羨', '叔')`)).rows.map((r) => [r.kanji, r.material_id]),
+      );
+      await db.end();
+      for (const [kanji, expected] of [
+        ['羨', { word: '羨ましい', sentence: '羨ましい', note: null }],
+        ['叔', { word: '叔父', sentence: '叔父', note: /read as whole words/ }],
+      ] as Array<[string, { word: string; sentence: string; note: RegExp | null }]>) {
+        const id = ids.get(kanji);
+        const served = await page.evaluate(([mid]) => fetch(`/api/flashcard?course=kanji2&material_type=reading&material_id=${mid}`).then((r) => r.json()), [String(id)]);
+        expect(served.flashcard?.flashcard_id).toBe(`reading-${id}`);
+        await page.route('**/api/flashcard?course=kanji2', (route) => route.fulfill({ json: { ...served, review_count: 0, new_available: 10 } }));
+        await page.goto('/kanji2');
+        await page.getByRole('button', { name: /^Learn \d+ new cards/ }).click();
+        await page.locator(`[data-card-id="reading-${id}"]`).waitFor();
+        await page.getByRole('button', { name: 'Show answer' }).click();
+        await page.locator('.grade-buttons').waitFor();
+        expect(await page.locator('.card-answer .card-word').first().innerText()).toContain(expected.word);
+        // The sentence shows the word in that spelling (its text without the ruby readings).
+        const sentence = await page.locator('.card-sentence-text').first().evaluate((el) => {
+          const copy = el.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('rt, rp').forEach((r) => r.remove());
+          return copy.textContent ?? '';
+        });
+        expect(sentence).toContain(expected.sentence);
+        const notes = await page.locator('.card-reading-note').allInnerTexts();
+        if (expected.note) expect(notes).toEqual([expect.stringMatching(expected.note)]);
+        else expect(notes).toEqual([]);
+        expect({ kanji, clipped: await clipped(page) }).toEqual({ kanji, clipped: [] });
+        await screenshot(page, `kanji2-${kanji === '羨' ? 'spelling' : 'whole-word'}-answer-${width}`);
+        await page.unroute('**/api/flashcard?course=kanji2');
+      }
+      await context.close();
+    });
+  }
+
   it('copies a sentence without its furigana (a real Ctrl+C in Chromium)', async () => {
     const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

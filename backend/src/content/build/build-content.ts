@@ -10,21 +10,23 @@ import { coreItems } from './core-items';
 import { AUTHORED_SENTENCES } from './authored/sentences';
 import { parseEdict, parseEdictLine } from './edict';
 import { buildKana } from './kana';
-import { candidateReadings, orderKanji } from './kanji';
+import { candidateReadings, displayReading, orderKanji } from './kanji';
+import { EXCLUDED_READINGS } from './authored/reading-exclusions';
+import { READING_NOTES } from './authored/reading-notes';
 import { parseKanjidic } from './kanjidic';
 import { loadKanjiVg } from './kanjivg';
 import { radicalOf } from './radicals';
-import { buildReadings } from './readings';
+import { buildReadings, JOYO_SHAPES } from './readings';
 import { draftBreakdown, draftFurigana, findTarget, tokenizeAround, type DictionaryLookup } from './sentences';
 import { locateSources, MissingSourcesError, packageVersion, type SourceFiles } from './sources';
 import { renderSources } from './sources-md';
 import { type KuromojiToken, loadTokenizer } from './tokenizer';
 import { type KnownShare, knownRule, knownShare, type LevelShare, levelShares } from './known-words';
-import { hasKanji, toHiragana, toKatakana } from './text';
+import { hasKanji, isKanjiChar, toHiragana, toKatakana } from './text';
 import { alignReading, type ReadingLookup, readingsUsed } from './alignment';
 import { counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
 import { assignIds, glossFrequencies, rankVocab } from './vocab';
-import { buildCandidates, keepSenseForGloss, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
+import { buildCandidates, keepSense, keepSenseForGloss, spellingsOf, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
 import { PITCH_OVERRIDES } from './authored/pitch-overrides';
 import { loadNaistJdic } from './naist-jdic';
@@ -104,14 +106,25 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     allHeadwords: edict.allHeadwords,
     glossFreq: glossFrequencies(edict.rows.map((r) => r.slice(r.indexOf('/')))),
     // What a word teaches for kanji coverage: each kanji, and `<kanji>:on` when it uses the kanji's main on reading.
+    // A kanji only another spelling of the word uses counts too, when that spelling is all jōyō (うらやましい
+    // teaches 羨 as 羨ましい, 順守 teaches 遵 as 遵守): the kanji's card then shows the word in that spelling.
     teaches: (c) => {
-      if (!hasKanji(c.written)) return [];
-      const a = alignReading(c.written, c.reading, lookup);
-      if (!a) return [];
-      return readingsUsed(a).flatMap((u) => {
-        const main = lookup(u.kanji)?.find((r) => r.kind === 'on');
-        return main && u.reading.kind === 'on' && u.reading.reading === main.reading ? [u.kanji, `${u.kanji}:on`] : [u.kanji];
-      });
+      const taught = new Set<string>();
+      for (const spelling of spellingsOf(c)) {
+        if (!hasKanji(spelling)) continue;
+        if (spelling !== c.written && ![...spelling].every((ch) => !isKanjiChar(ch) || kanjiMap.has(JOYO_SHAPES[ch] ?? ch))) continue;
+        const a = alignReading(spelling, c.reading, (k) => lookup(JOYO_SHAPES[k] ?? k));
+        if (!a) continue;
+        for (const u of readingsUsed(a)) {
+          if (spelling !== c.written && c.written.includes(u.kanji)) continue;
+          const main = lookup(u.kanji)?.find((r) => r.kind === 'on');
+          const joyo = JOYO_SHAPES[u.kanji] ?? u.kanji; // 填 of 充填 teaches 塡
+          if (EXCLUDED_READINGS.has(`${joyo}:${displayReading(u.reading)}`)) continue; // かしこまりました does not teach 畏
+          taught.add(joyo);
+          if (main && u.reading.kind === 'on' && u.reading.reading === main.reading) taught.add(`${joyo}:on`);
+        }
+      }
+      return [...taught];
     },
     inDictionary: (c) => tokenizer.lookup(c.written).some((w) => w.reading === toKatakana(c.reading)),
     frequency: frequencies.size ? (c) => frequencies.get(c.key) ?? 1 : undefined,
@@ -178,6 +191,11 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     if (key.startsWith('vocab:')) {
       const v = vocabByKey.get(key.slice(6));
       if (v) material = { type: 'vocab', id: v.id, written: v.written, reading: v.candidate.reading, meaning: v.definition, course: v.course, level: v.level };
+    } else if (key.startsWith('reading:')) {
+      // A reading card's own sentence, for a card that shows its word in another spelling (reading:羨ましい|うらやましい).
+      const [spelling, reading] = key.slice(8).split('|');
+      const c = cards.find((card) => card.spelling === spelling && card.vocab?.candidate.reading === reading);
+      if (c?.vocab) material = { type: 'reading', id: c.id, written: spelling, reading, meaning: c.vocab.definition, course: c.kanji.course, level: c.level };
     } else if (key.startsWith('kana:')) {
       const k = kanaByChar.get(key.slice(5));
       if (k) material = { type: 'kana', id: k.id, written: k.vocab_reading, reading: toHiragana(k.vocab_reading), meaning: k.vocab_definition, course: 'kana', level: k.level };
@@ -279,6 +297,9 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     vocab_id_options: c.options.map((v) => v.id),
     vocab_id: c.vocab?.id ?? null,
     same_vocab_reading_ids: c.sameVocabReadingIds,
+    ...(c.spelling ? { vocab_spelling: c.spelling } : {}),
+    ...(READING_NOTES.has(`${c.kanji.entry.literal}:${c.display}`) ? { note: READING_NOTES.get(`${c.kanji.entry.literal}:${c.display}`)! } : {}),
+    ...(c.spelling && sentenceOf.has(`reading:${c.spelling}|${c.vocab!.candidate.reading}`) ? { sentence_id: sentenceOf.get(`reading:${c.spelling}|${c.vocab!.candidate.reading}`)! } : {}),
   }));
   const vocabOut: VocabEntry[] = ranked.map((v) => {
     const sid = sentenceOf.get(`vocab:${v.written}|${v.candidate.reading}`);
@@ -307,7 +328,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   };
   for (const k of kanaOut) measure('kana', k.level, k.sentence_id);
   for (const v of vocabOut) for (const id of sentencesOf.get(`vocab:${v.kanji}|${v.reading}`) ?? []) measure(v.course, v.level, id);
-  for (const r of readingsOut) measure(r.course, r.level, r.vocab_id === null ? undefined : vocabOutById.get(r.vocab_id)?.sentence_id);
+  for (const r of readingsOut) measure(r.course, r.level, r.sentence_id ?? (r.vocab_id === null ? undefined : vocabOutById.get(r.vocab_id)?.sentence_id));
   const known = levelShares(coverage);
   for (const l of known) log(`i+1 ${l.course} level ${l.level}: ${l.sentences} sentences, ${(100 * l.mean).toFixed(0)}% known words on average, ${(100 * l.atLeast80).toFixed(0)}% of sentences ≥ 80%; often unknown: ${l.topUnknown.join(' ')}`);
 
@@ -345,6 +366,9 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     ...validateContent(options.outDir),
     ...refused.map((r) => ({ file: 'sentences.json' as const, message: `authored sentence refused: ${r}` })),
     ...missingMainOn.map((m) => ({ file: 'readings.json' as const, message: `${m}: the main on reading is used by a course word but has no card` })),
+    ...cards
+      .filter((c) => c.wholeWord && !READING_NOTES.has(`${c.kanji.entry.literal}:${c.display}`))
+      .map((c) => ({ file: 'readings.json' as const, message: `${c.kanji.entry.literal} ${c.display}: its example word ${c.vocab?.written} is read as a whole word; say so in authored/reading-notes.ts` })),
   ];
   for (const i of issues.slice(0, 50)) log(`invalid: ${i.file}: ${i.message}`);
   if (issues.length > 50) log(`… ${issues.length - 50} more problems`);
@@ -416,8 +440,11 @@ function coreWordsOutsideCommon(rows: readonly string[], items: readonly string[
       const w = wanted.get(`${l.headword}|${reading}`) ?? wanted.get(`${l.reading}|${reading}`) ?? wanted.get(`${reading}|${reading}`);
       return w !== undefined && (l.headword === w || l.senses[0]?.misc.includes('uk'));
     })
-    .map((l) => ({ ...l, common: true }));
-  return buildCandidates(lines).filter((c) => !known.has(c.key) && wanted.has(c.key));
+    // The teacher's item is the authority: a word EDICT marks only as dated (朕, the emperor's "We") keeps that
+    // sense, and its register note says so (authored/word-list.ts REGISTER_NOTES).
+    .map((l) => ({ ...l, common: true, senses: l.senses.some(keepSense) ? l.senses : l.senses.map((s) => ({ ...s, misc: s.misc.filter((m) => m !== 'dated') })) }));
+  // A usually-kana word is keyed by its kana (あい|あい) but listed under its kanji (藍:あい).
+  return buildCandidates(lines).filter((c) => !known.has(c.key) && (wanted.has(c.key) || wanted.has(`${c.kanjiForm}|${c.reading}`)));
 }
 
 /** Part of speech, senses, variants and register note of a ranked word, in schema field order. */

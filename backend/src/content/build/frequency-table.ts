@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrequencyModel } from './frequency';
-import type { VocabCandidate } from './vocab-candidates';
+import { spellingsOf, type VocabCandidate } from './vocab-candidates';
 
 /**
  * The frequency proxy as committed data: one line per candidate word, "written|reading<TAB>score" (0 = most
@@ -11,11 +11,6 @@ import type { VocabCandidate } from './vocab-candidates';
  * the table (a newer EDICT) counts as unseen, and the build says how many are missing.
  */
 export const FREQUENCY_FILE = 'frequency.tsv';
-
-/** Spellings a word may be found under in UniDic: its written form, its kanji form and its regular variants. */
-function spellingsOf(c: VocabCandidate): string[] {
-  return [...new Set([c.written, c.kanjiForm, ...c.regularVariants])];
-}
 
 /** Scores every candidate with the model, in candidate order (deterministic, so the file diffs cleanly). */
 export function frequencyTable(model: FrequencyModel, candidates: readonly VocabCandidate[], source: string): string {

@@ -4,6 +4,13 @@ import { KANKEN_SECONDARY } from './authored/kanken-secondary';
 import type { KanjidicEntry } from './kanjidic';
 import { isHiraganaChar, rendakuForms, toHiragana } from './text';
 
+/**
+ * The 2010 jōyō table's shapes of kanji that dictionaries and most print still write in the older, allowed form
+ * (許容字体): a word written 頬 teaches the jōyō kanji 頰 (and 剥ぐ 剝, 叱る 𠮟, 充填 塡). Without this the four
+ * cards had no example word at all (issue 17).
+ */
+export const JOYO_SHAPES: Readonly<Record<string, string>> = { 頬: '頰', 剥: '剝', 叱: '𠮟', 填: '塡' };
+
 export type KanjiCourse = 'kanji1' | 'kanji2';
 
 /** Kanji Kentei levels of the jōyō kanji, easiest first (準2級 sits between 3級 and 2級). */

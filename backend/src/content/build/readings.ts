@@ -1,17 +1,14 @@
 import { EXCLUDED_READINGS } from './authored/reading-exclusions';
 import { alignReading, type KanjiReading, readingsUsed } from './alignment';
-import { candidateReadings, displayReading, type OrderedKanji } from './kanji';
+import { candidateReadings, displayReading, JOYO_SHAPES, type OrderedKanji } from './kanji';
 import { hasKanji, isKanjiChar } from './text';
 import { assignIds, type RankedVocab, VOCAB_COURSE_SIZES } from './vocab';
+import { spellingsOf } from './vocab-candidates';
 
 export type ReadingGrade = 'elementary' | 'middle' | 'high';
 
-/**
- * The 2010 jōyō table's shapes of kanji that dictionaries and most print still write in the older, allowed form
- * (許容字体): a word written 頬 teaches the jōyō kanji 頰 (and 剥ぐ 剝, 叱る 𠮟, 充填 塡). Without this the four
- * cards had no example word at all (issue 17).
- */
-export const JOYO_SHAPES: Readonly<Record<string, string>> = { 頬: '頰', 剥: '剝', 叱: '𠮟', 填: '塡' };
+// The 2010 shapes live with the kanji order (vocab.ts needs them too); re-exported for the validator.
+export { JOYO_SHAPES } from './kanji';
 
 /** Most candidate words kept per reading card (easiest first). */
 export const MAX_VOCAB_OPTIONS = 12;
@@ -27,6 +24,10 @@ export interface ReadingCard {
   position: number;
   options: RankedVocab[];
   vocab: RankedVocab | null;
+  /** The example word's spelling on this card when it is not the word's taught one (羨ましい for うらやましい). */
+  spelling?: string;
+  /** The example word is read as a whole word (叔父 おじ) and does not use the card's reading. */
+  wholeWord?: true;
   sameVocabReadingIds: number[];
 }
 
@@ -94,12 +95,17 @@ export interface ReadingsInput {
 export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kanji: KanjiReadings[]; missingMainOn: string[] } {
   const lookup = new Map(input.kanji.map((k) => [k.entry.literal, candidateReadings(k.entry)]));
   const options = new Map<string, RankedVocab[]>();
+  const wholeWords = new Map<string, RankedVocab[]>();
   // A word's kanji in its jōyō shape (頬 of 頬張る counts for 頰).
   const keyOf = (kanji: string, r: KanjiReading) => `${JOYO_SHAPES[kanji] ?? kanji}\u0000${r.kind}\u0000${r.reading}`;
   for (const v of input.vocab) {
     if (!hasKanji(v.written)) continue;
     const a = alignReading(v.written, v.candidate.reading, (k) => lookup.get(JOYO_SHAPES[k] ?? k));
-    if (!a) continue;
+    if (!a) {
+      // Read as a whole word (叔父 おじ, 今日 きょう: the jōyō table's appendix): kept in case it is all a kanji has.
+      for (const ch of new Set([...v.written].filter(isKanjiChar))) wholeWords.set(JOYO_SHAPES[ch] ?? ch, [...(wholeWords.get(JOYO_SHAPES[ch] ?? ch) ?? []), v]);
+      continue;
+    }
     const seen = new Set<string>();
     for (const u of readingsUsed(a)) {
       const key = keyOf(u.kanji, u.reading);
@@ -111,23 +117,55 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
     }
   }
   for (const list of options.values()) list.sort((a, b) => a.rank - b.rank);
+  // The same for the words' other spellings (うらやましい as 羨ましい, 恐れ as 虞, 個所 as 箇所): a kanji that no
+  // taught spelling uses is taught with one of these rather than left without an example word (issue 17).
+  const spelledOptions = new Map<string, Array<{ vocab: RankedVocab; spelling: string }>>();
+  for (const v of input.vocab) {
+    for (const spelling of spellingsOf(v.candidate)) {
+      if (spelling === v.written || !hasKanji(spelling)) continue;
+      const a = alignReading(spelling, v.candidate.reading, (k) => lookup.get(JOYO_SHAPES[k] ?? k));
+      if (!a) continue;
+      for (const u of readingsUsed(a)) {
+        if (v.written.includes(u.kanji)) continue;
+        const key = keyOf(u.kanji, u.reading);
+        const list = spelledOptions.get(key) ?? [];
+        if (!list.some((o) => o.vocab === v)) list.push({ vocab: v, spelling });
+        spelledOptions.set(key, list);
+      }
+    }
+  }
+  for (const list of spelledOptions.values()) list.sort((a, b) => a.vocab.rank - b.vocab.rank);
 
-  const drafts: Array<Omit<ReadingCard, 'id' | 'position' | 'vocab' | 'sameVocabReadingIds'>> = [];
+  const drafts: Array<Omit<ReadingCard, 'id' | 'position' | 'vocab' | 'sameVocabReadingIds'> & { spellings?: Map<number, string> }> = [];
   const kanjiOut: KanjiReadings[] = [];
   for (const k of input.kanji) {
     const all = lookup.get(k.entry.literal) ?? [];
     const mainOn = all.find((r) => r.kind === 'on');
-    let used = all
+    let used: Array<{ r: KanjiReading; opts: RankedVocab[]; spellings?: Map<number, string>; wholeWord?: true }> = all
       .map((r) => ({ r, opts: options.get(keyOf(k.entry.literal, r)) ?? [] }))
       .filter((x) => isCommon(k.entry.literal, x.opts, x.r === mainOn) && !EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(x.r)}`))
       .sort((a, b) => a.opts[0].rank - b.opts[0].rank || all.indexOf(a.r) - all.indexOf(b.r));
     if (!used.length && all.length) {
       // No common reading: keep the best-attested one (or the first on reading) so the kanji still has a card.
-      const attested = all
+      const allowed = all.filter((r) => !EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(r)}`));
+      const attested = allowed
         .map((r) => ({ r, opts: options.get(keyOf(k.entry.literal, r)) ?? [] }))
         .filter((x) => x.opts.length > 0)
         .sort((a, b) => a.opts[0].rank - b.opts[0].rank);
-      used = attested.length ? [attested[0]] : [{ r: all.find((r) => r.kind === 'on') ?? all[0], opts: [] }];
+      const spelled = allowed
+        .map((r) => ({ r, spelled: spelledOptions.get(keyOf(k.entry.literal, r)) ?? [] }))
+        .filter((x) => x.spelled.length > 0)
+        .sort((a, b) => a.spelled[0].vocab.rank - b.spelled[0].vocab.rank);
+      if (attested.length) used = [attested[0]];
+      else if (spelled.length) {
+        const best = spelled[0];
+        used = [{ r: best.r, opts: best.spelled.map((o) => o.vocab), spellings: new Map(best.spelled.map((o) => [o.vocab.id, o.spelling])) }];
+      } else {
+        // Nothing but whole-word readings (叔: 叔父 おじ, 叔母 おば): the card teaches the kanji's on reading, as the
+        // jōyō table does, with such a word as its example and a note saying how the word is read (READING_NOTES).
+        const words = [...(wholeWords.get(k.entry.literal) ?? [])].sort((a, b) => a.rank - b.rank);
+        used = [{ r: allowed.find((r) => r.kind === 'on') ?? allowed[0] ?? all[0], opts: words, ...(words.length ? { wholeWord: true as const } : {}) }];
+      }
     }
     const readings = used.map((x) => ({ reading: x.r, display: displayReading(x.r), grade: readingGrade(k.course, x.opts[0]?.rank) }));
     kanjiOut.push({ kanji: k, readings });
@@ -139,6 +177,8 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
         grade: readings[i].grade,
         level: readingLevel(k.level, x.opts[0]?.rank),
         options: x.opts.slice(0, MAX_VOCAB_OPTIONS),
+        ...(x.spellings ? { spellings: x.spellings } : {}),
+        ...(x.wholeWord ? { wholeWord: true as const } : {}),
       }),
     );
   }
@@ -147,11 +187,13 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
   const ids = assignIds(drafts.map((d) => `${d.kanji.entry.literal}:${d.reading.kind}:${d.display}`), 'reading');
   const usedVocab = new Set<number>();
   const positions = { kanji1: 0, kanji2: 0 };
-  const cards: ReadingCard[] = drafts.map((d) => {
+  const cards: ReadingCard[] = drafts.map(({ spellings, ...d }) => {
     const pick = chooseExample(d.kanji.entry.literal, d.options, usedVocab, input.teachIndex);
     if (pick) usedVocab.add(pick.id);
+    const spelling = pick ? spellings?.get(pick.id) : undefined;
     return {
       ...d,
+      ...(spelling ? { spelling } : {}),
       id: ids.get(`${d.kanji.entry.literal}:${d.reading.kind}:${d.display}`)!,
       position: ++positions[d.kanji.course],
       vocab: pick,

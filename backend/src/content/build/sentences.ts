@@ -119,6 +119,8 @@ function attaches(prev: KuromojiToken[], t: KuromojiToken, afterTarget = false):
   const verbal = isVerbal(prev);
   if (last.pos === '接頭詞' && !afterTarget) return true; // お + 茶
   if (t.pos === '名詞' && t.pos_detail_1 === '接尾' && head.pos === '名詞') return true; // 田中 + さん, 誕生 + 日 (numbers and their counters are grouped apart)
+  // An adjective's stem + さ is a noun (長 + さ: 長さ "length"), not the casual emphasis さ.
+  if (t.surface_form === 'さ' && t.pos === '名詞' && t.pos_detail_1 === '接尾' && prev.length === 1 && (head.pos === '形容詞' || head.pos_detail_1 === '形容動詞語幹')) return true;
   if (head.pos === '名詞' && head.pos_detail_1 === 'サ変接続' && t.pos === '動詞' && t.basic_form === 'する' && prev.length === 1) return true; // 勉強 + します
   if (!verbal) return false;
   // The past after a voiced te-stem is だ in IPADIC (遊んだ, 読んだら): the verb's past, not the copula.
@@ -555,7 +557,15 @@ export function draftBreakdown(input: BreakdownInput): BreakdownItem[] {
     if (!meaning && one && !isTarget) meaning = COMMON_GLOSSES[word];
     const allKatakana = /^[\u30a0-\u30ff]+$/.test(word);
     const proper = head.pos === '名詞' && head.pos_detail_1 === '固有名詞' && !(allKatakana && g.tokens.length > 1);
-    if (!meaning && proper && head.pos_detail_2 === '人名') meaning = head.pos_detail_3 === '名' ? '(given name)' : '(family name)';
+    if (!meaning && proper && head.pos_detail_2 === '人名') {
+      // IPADIC reads some common nouns as names (森の中 "in the forest" as the surname 森): a name with no title
+      // after it that is also an ordinary word is refused until the author says which it is.
+      const next = tokens[g.index + g.tokens.length];
+      const titled = g.tokens.length > 1 || (next && (next.pos_detail_1 === '接尾' || /^(先生|教授|選手|社長|部長|課長|氏|様|翁)$/.test(next.surface_form)));
+      const common = input.dictionary.meaning(word, pronunciation, '名詞');
+      if (common && !titled && !input.meanings?.[word]) throw new Error(`kuromoji reads ${word} as a name; if it is the word “${common}”, set its meaning (\`meanings\`)`);
+      meaning = head.pos_detail_3 === '名' ? '(given name)' : '(family name)';
+    }
     if (!meaning && !isTarget && head.pos === '動詞' && /^[\u3041-\u309f]+$/.test(head.surface_form) && KANA_VERB_GLOSSES[head.basic_form]) {
       meaning = KANA_VERB_GLOSSES[head.basic_form] + hint(1);
     }
@@ -575,7 +585,9 @@ export function draftBreakdown(input: BreakdownInput): BreakdownItem[] {
         input.dictionary.meaning(word, pronunciation, head.pos) ??
         input.dictionary.meaning(head.surface_form, headReading, head.pos) ??
         (PARTICLES[head.surface_form] || undefined);
-      meaning = (particle ?? dict ?? '') + (particle ? '' : hint(1));
+      // An adjective + さ that the dictionary lacks as a word (優しさ): the adjective's meaning, made a noun.
+      const ness = !suffixed && g.tokens.length === 2 && g.tokens[1].surface_form === 'さ' && g.tokens[1].pos_detail_1 === '接尾' ? ` (+ さ: “-ness”, the noun of ${basic})` : undefined;
+      meaning = (particle ?? dict ?? '') + (particle ? '' : ness ?? hint(1));
       if (!dict && !particle && proper) meaning = '(place name)';
     }
     meaning = meaning ? stripOriginTags(meaning) : meaning;

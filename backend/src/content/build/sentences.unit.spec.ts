@@ -92,6 +92,14 @@ const DICT: Record<string, string> = {
   早く: 'early',
   休み: 'day off',
   最下: 'the lowest',
+  長い: 'long',
+  長さ: 'length',
+  優しい: 'kind; gentle',
+  森: 'forest',
+  中: 'inside',
+  家: 'house',
+  小屋: 'hut',
+  先生: 'teacher',
 };
 const dictionary: DictionaryLookup = { meaning: (basic, reading) => (basic === '位' ? (reading === 'い' ? 'rank; place' : 'throne') : DICT[basic]) };
 const draft = (tokens: KuromojiToken[], target: string, meaning: string, furigana?: string, offset = 0) => {
@@ -219,5 +227,26 @@ describe('draftBreakdown: meanings', () => {
     const tokens = [tok('最下', '名詞,一般', 'サイカ'), tok('位', '名詞,一般', 'クライ'), DESU];
     const items = draft(tokens, '最下', 'the lowest', '最下[さいか]位[い]です');
     expect(items[1]).toEqual({ word: '位', pronunciation: 'い', meaning: 'rank; place' });
+  });
+});
+
+describe('draftBreakdown: words kuromoji splits or misnames (issue 17 checks)', () => {
+  it('keeps an adjective stem + さ together as the noun: 長さ "length", 優しさ from 優しい', () => {
+    const SA = tok('さ', '名詞,接尾,特殊', 'サ');
+    const nagasa = draft([tok('長', '形容詞,自立', 'ナガ', '長い', 'ガル接続'), SA, WO, tok('測り', '動詞,自立', 'ハカリ', '測る', '連用形'), MASHI, TA], '測り', 'to measure');
+    expect(nagasa[0]).toMatchObject({ word: '長さ', meaning: 'length' });
+    const yasashisa = draft([tok('優し', '形容詞,自立', 'ヤサシ', '優しい', 'ガル接続'), SA, GA, tok('好き', '名詞,形容動詞語幹', 'スキ'), DESU], '好き', 'liked');
+    expect(yasashisa[0]).toMatchObject({ word: '優しさ', meaning: 'kind; gentle (+ さ: “-ness”, the noun of 優しい)' });
+  });
+
+  it('refuses a common noun kuromoji reads as a family name (森の中), unless the author gives its meaning; a titled name is a name', () => {
+    const mori = [tok('森', '名詞,固有名詞,人名,姓', 'モリ'), tok('の', '助詞,連体化', 'ノ'), tok('中', '名詞,非自立', 'ナカ'), NI, tok('小屋', '名詞,一般', 'コヤ'), GA, tok('あり', '動詞,自立', 'アリ', 'ある', '連用形'), MASU];
+    expect(() => draft(mori, '小屋', 'hut')).toThrow(/reads 森 as a name/);
+    const text = mori.map((t) => t.surface_form).join('');
+    const start = text.indexOf('小屋');
+    const items = draftBreakdown({ tokens: mori, dictionary, meanings: { 森: 'forest; woods' }, target: { start, end: start + 2, meaning: 'hut' } });
+    expect(items[0]).toMatchObject({ word: '森', meaning: 'forest; woods' });
+    const sensei = draft([tok('森', '名詞,固有名詞,人名,姓', 'モリ'), tok('先生', '名詞,一般', 'センセイ'), WA, tok('家', '名詞,一般', 'イエ'), DESU], '家', 'house');
+    expect(sensei[0]).toMatchObject({ word: '森', meaning: '(family name)' });
   });
 });

@@ -38,6 +38,15 @@ export interface VocabCandidate {
   usuallyKana: boolean;
 }
 
+/**
+ * Spellings a word may be met under: its written form, its kanji form (うらやましい's 羨ましい) and its regular
+ * variants (恐れ's 虞, 個所's 箇所). UniDic is searched under all of them, and a kanji no taught spelling uses can be
+ * taught with one of the others (readings.ts).
+ */
+export function spellingsOf(c: VocabCandidate): string[] {
+  return [...new Set([c.written, c.kanjiForm, ...c.regularVariants])];
+}
+
 /** Senses a learner is never taught: archaic, obsolete, slang, X-rated, or only rare. */
 const DROP_MISC = new Set(['arch', 'obs', 'obsc', 'sl', 'net-sl', 'm-sl', 'male-sl', 'X', 'rare', 'dated']);
 /** Senses that are offensive: left out of the meanings, but the word keeps a visible register note. */

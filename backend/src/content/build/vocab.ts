@@ -1,5 +1,5 @@
 import { stableId } from './hash';
-import { levelOf, levelSizes, type OrderedKanji } from './kanji';
+import { JOYO_SHAPES, levelOf, levelSizes, type OrderedKanji } from './kanji';
 import { isKanjiChar, isKatakanaChar, moraCount, tabOf, toHiragana, type VocabTab } from './text';
 import { coreItems } from './core-items';
 import { shortDefinition, type VocabCandidate } from './vocab-candidates';
@@ -433,9 +433,9 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
   // First every kanji, then every kanji's main on reading (`<kanji>:on` in what `teaches` returns), in teaching order.
   const targets = [...order.map((k) => k.entry.literal), ...order.map((k) => `${k.entry.literal}:on`)];
   for (const target of targets) {
-    const ch = [...target][0];
     if (taught.get(target)) continue;
-    const idx = rest.findIndex((i) => i.c.written.includes(ch) && [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(x)) && teaches(i.c).includes(target));
+    // `teaches` may name a kanji of another spelling (羨 of うらやましい); the written form itself stays all jōyō.
+    const idx = rest.findIndex((i) => [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(JOYO_SHAPES[x] ?? x)) && teaches(i.c).includes(target));
     if (idx < 0) continue;
     if (!pullIn(idx)) break;
   }

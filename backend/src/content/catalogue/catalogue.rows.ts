@@ -101,7 +101,8 @@ export function sentencesFor(card: MaterialState, lookup: StateLookup, backlinks
   const named = lookup('sentence', card.data.sentence_id);
   const own = [named, ...(backlinks.get(stateKey(card.type, card.id)) ?? [])].filter(approved);
   const unique = own.filter((s, i) => own.findIndex((o) => o.id === s.id) === i);
-  if (unique.length || card.type !== 'reading') return unique;
+  // A card that writes its word in another spelling (羨ましい) needs its own sentence: the word's shows うらやましい.
+  if (unique.length || card.type !== 'reading' || str(card.data.vocab_spelling)) return unique;
   const vocab = lookup('vocab', card.data.vocab_id);
   return vocab && !vocab.retired ? sentencesFor(vocab, lookup, backlinks) : [];
 }
@@ -214,11 +215,13 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
           }
         : {}),
       vocab_id: vocab?.id ?? null,
-      vocab: str(vocab?.data.kanji),
+      // A reading card may write its word in another spelling (羨ましい for the word taught as うらやましい).
+      vocab: (card.type === 'reading' ? str(d.vocab_spelling) : null) ?? str(vocab?.data.kanji),
       vocab_hiragana: str(vocab?.data.reading),
       vocab_meaning: str(vocab?.data.definition),
       ...wordFacts(vocab),
-      ...(card.type === 'reading' ? kanjiFacts(kanji) : {}),
+      // A reading card's own note: how its word is read when not with the card's reading (叔 シュク, 叔父 おじ).
+      ...(card.type === 'reading' ? { ...kanjiFacts(kanji), reading_note: str(d.note) } : {}),
       ...cardSentences(card, lookup, backlinks),
       ...voiceFields(card, undefined, vocab),
     });

@@ -92,6 +92,12 @@ export const readingEntrySchema = z.strictObject({
   vocab_id: id.nullable(),
   /** Other reading cards that use the same example word. */
   same_vocab_reading_ids: z.array(id),
+  /** The example word as this card writes it, when not in its taught spelling (羨ましい for うらやましい). */
+  vocab_spelling: nonEmpty.optional(),
+  /** The card's own sentence (written with `vocab_spelling`); otherwise the card shows its word's sentence. */
+  sentence_id: id.optional(),
+  /** Shown with the card when its word does not use its reading as expected (叔 シュク with 叔父 おじ). */
+  note: nonEmpty.optional(),
 });
 
 export const vocabSenseSchema = z.strictObject({

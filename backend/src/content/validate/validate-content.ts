@@ -5,6 +5,7 @@ import {
   CONTENT_FILES,
   type ContentData,
   type ContentFileName,
+  type ReadingEntry,
   type SentenceEntry,
   type VocabEntry,
 } from '../catalogue/content.schemas';
@@ -269,7 +270,12 @@ export function readingConsistent(targetReading: string, reading: string): boole
   return stem.length > 0 && t.startsWith(stem);
 }
 
-function sentenceProblems(s: SentenceEntry, vocab: Map<number, VocabEntry>, kana: Map<number, { vocab_reading: string; kana: string }>): string[] {
+function sentenceProblems(
+  s: SentenceEntry,
+  vocab: Map<number, VocabEntry>,
+  kana: Map<number, { vocab_reading: string; kana: string }>,
+  readings: Map<number, ReadingEntry>,
+): string[] {
   const p: string[] = [];
   const start = s.text.indexOf(s.target);
   if (!s.target || start < 0) p.push(`target "${s.target}" not in text`);
@@ -284,6 +290,22 @@ function sentenceProblems(s: SentenceEntry, vocab: Map<number, VocabEntry>, kana
         const r = spanReading(s.furigana, start, start + s.target.length);
         if (r === null) p.push(`ruby straddles the target "${s.target}"`);
         else if (!readingConsistent(r, v.reading)) p.push(`target "${s.target}" is read "${r}" but the word is "${v.reading}"`);
+      }
+    }
+  } else if (s.material_type === 'reading') {
+    // A reading card's own sentence shows its example word in the card's spelling (羨ましい for うらやましい).
+    const r = readings.get(s.material_id);
+    const v = r?.vocab_id == null ? undefined : vocab.get(r.vocab_id);
+    if (!r || !v || !r.vocab_spelling) p.push(`reading card ${s.material_id} does not exist or has no example word in another spelling`);
+    else {
+      const shown = [...r.vocab_spelling].map((ch) => JOYO_SHAPES[ch] ?? ch).join('');
+      if (!shown.includes(r.kanji)) p.push(`spelling ${r.vocab_spelling} does not show the kanji ${r.kanji}`);
+      if (!targetMatchesWord(s.target, r.vocab_spelling, v.reading) || !joyoShapes(s.target).includes(r.kanji))
+        p.push(`target "${s.target}" is not the word ${r.vocab_spelling} (${v.reading}) written with ${r.kanji}`);
+      if (start >= 0) {
+        const read = spanReading(s.furigana, start, start + s.target.length);
+        if (read === null) p.push(`ruby straddles the target "${s.target}"`);
+        else if (!readingConsistent(read, v.reading)) p.push(`target "${s.target}" is read "${read}" but the word is "${v.reading}"`);
       }
     }
   } else if (s.material_type === 'kana') {
@@ -378,7 +400,9 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
     for (const v of r.vocab_id_options) {
       const w = vocabById.get(v);
       if (!w) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${v} is not a word` });
-      else if (!joyoShapes(w.kanji).includes(r.kanji)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${w.kanji} does not contain the kanji` });
+      // A card that writes its word in another spelling (readings.ts) takes its options from the words' variants.
+      else if (![w.kanji, ...(r.vocab_spelling ? (w.variants ?? []).map((x) => x.written) : [])].some((sp) => joyoShapes(sp).includes(r.kanji)))
+        issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: option ${w.kanji} does not contain the kanji` });
     }
     if (r.vocab_id !== null && !r.vocab_id_options.includes(r.vocab_id)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: vocab_id is not among the options` });
     for (const o of r.same_vocab_reading_ids) if (!readingIds.has(o)) issues.push({ file: 'readings.json', message: `${r.kanji} ${r.reading}: same_vocab_reading_ids has unknown ${o}` });
@@ -390,8 +414,9 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
   unique(issues, 'sentences.json', 'sentence ids', sentences.map((s) => s.id));
   unique(issues, 'sentences.json', 'sentence texts', sentences.map((s) => s.text));
   const bad = new Set<number>();
+  const readingById = new Map(readings.map((r) => [r.id, r]));
   for (const s of sentences) {
-    const problems = sentenceProblems(s, vocabById, kanaById);
+    const problems = sentenceProblems(s, vocabById, kanaById, readingById);
     if (problems.length) {
       bad.add(s.id);
       issues.push({ file: 'sentences.json', message: `${s.id} "${s.text}": ${problems.join('; ')}` });
@@ -414,6 +439,8 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
     if (p) issues.push({ file: 'vocab.json', message: `${v.course} level-${v.level} word ${v.kanji}: ${p}` });
   }
   for (const r of readings) {
+    const own = r.sentence_id !== undefined ? sentenceFor(r.sentence_id, 'reading', r.id) : null;
+    if (own) issues.push({ file: 'readings.json', message: `${r.course} card ${r.kanji} ${r.reading}: ${own}` });
     if (r.level !== 1) continue;
     const v = r.vocab_id === null ? undefined : vocabById.get(r.vocab_id);
     if (!v) issues.push({ file: 'readings.json', message: `${r.course} level-1 card ${r.kanji} ${r.reading}: no example word` });

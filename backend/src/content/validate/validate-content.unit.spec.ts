@@ -108,6 +108,20 @@ describe('validateContentData on a broken sentence set', () => {
     delete word.sentence_id;
     expect(validateContentData(data).map((i) => i.message).join('\n')).toContain(`word ${word.kanji}: no sentence`);
   });
+
+  it('reports a reading card\'s own sentence that does not write its word in the card\'s spelling', () => {
+    const data = base();
+    const card = data.readings.find((r) => r.kanji === '羨')!;
+    const own = data.sentences.find((s) => s.id === card.sentence_id)!;
+    expect(own).toMatchObject({ material_type: 'reading', material_id: card.id, target: '羨ましい' });
+    expect(sentenceIssues(data)).toEqual([]);
+    // The word in kana is the word, but not what this card teaches.
+    Object.assign(own, { text: own.text.replace('羨ましい', 'うらやましい'), furigana: own.furigana.replace('羨[うらや]ましい', 'うらやましい'), target: 'うらやましい' });
+    expect(sentenceIssues(data).join('\n')).toMatch(/target "うらやましい" is not the word 羨ましい \(うらやましい\) written with 羨/);
+    const orphan = { ...own, id: own.id + 1, material_id: data.readings.find((r) => !r.vocab_spelling)!.id };
+    data.sentences.push(orphan);
+    expect(sentenceIssues(data).join('\n')).toMatch(/has no example word in another spelling/);
+  });
 });
 
 describe('kanjiExtrasProblems', () => {

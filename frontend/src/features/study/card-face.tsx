@@ -131,6 +131,11 @@ function SentenceFace({ card, flipped, settings, contextShown, onShowContext }: 
               {m.reading}
             </p>
           ) : null}
+          {kind === 'kanji' && m.reading_note ? (
+            <p className="card-reading-note" role="note">
+              {m.reading_note}
+            </p>
+          ) : null}
           {kind === 'kanji' && m.kanji ? <KanjiExtras key={card.flashcard_id} m={m} /> : null}
           {m.vocab || m.vocab_hiragana ? <CardWord m={m} /> : null}
           <RegisterNote note={m.vocab_note} className="card-note" />

@@ -47,6 +47,8 @@ export const materialSchema = z.object({
   vocab_part_of_speech: text,
   vocab_pitch: z.nullish(z.array(z.number())),
   vocab_note: text,
+  /** a reading card's note on how its example word is read (叔 シュク with 叔父 おじ) */
+  reading_note: text,
   kanji_radical: z.nullish(radicalSchema),
   kanji_components: z.nullish(z.array(z.string())),
 });

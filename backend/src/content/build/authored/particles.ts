@@ -186,6 +186,7 @@ export const COUNTER_PHRASES: Readonly<Record<string, { one?: string; many: stri
  */
 export const COMMON_GLOSSES: Readonly<Record<string, string>> = {
   もう: 'already; (any) more; another',
+  いつか: 'someday; one day; sometime', // not 五日 (the fifth), which shares the reading
   まだ: 'still; (not) yet',
   よく: 'well; often',
   ちょっと: 'a little; a moment',

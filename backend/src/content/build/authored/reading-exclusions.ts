@@ -11,4 +11,9 @@ export const EXCLUDED_READINGS: ReadonlySet<string> = new Set([
   '手:ズ',
   '人:と',
   '上:かみ',
+  // Not jōyō readings, though the words are everyday ones written in kana (かしこまりました, いじめる): the
+  // cards teach イ (畏敬) and カ (苛酷) instead.
+  '畏:かしこ',
+  '畏:かしこ.まる',
+  '苛:いじ.める',
 ]);

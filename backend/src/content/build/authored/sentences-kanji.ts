@@ -80,7 +80,7 @@ export const KANJI_SENTENCES: readonly AuthoredSentence[] = [
   v('下|もと', '先生の指導の下で研究しています。', 'I\'m doing research under my professor\'s guidance.', { readings: { 下: 'もと' } }),
   v('下げる|さげる', '彼は首からカメラを下げていました。', 'He had a camera hanging around his neck.'),
   v('湯気|ゆげ', 'お風呂から湯気が出ています。', 'Steam is rising from the bath.'),
-  v('小屋|こや', '森の中に古い小屋があります。', 'There is an old hut in the woods.'),
+  v('小屋|こや', '森の中に古い小屋があります。', 'There is an old hut in the woods.', { meanings: { 森: 'forest; woods' } }),
   v('七日|なのか', '七日に友達が来ます。', 'A friend is coming on the 7th.', { ruby: '七日[なのか]に友達[ともだち]が来[き]ます。' }),
   v('正しい|ただしい', '正しい答えを選んでください。', 'Please choose the right answer.'),
   v('正確|せいかく', '名前を正確に書いてください。', 'Please write your name exactly.'),

@@ -48,6 +48,7 @@ import { KANJI2_WORD_SENTENCES_D } from './sentences-kanji2-words-d';
 import { KANJI2_WORD_SENTENCES_E } from './sentences-kanji2-words-e';
 import { KANJI2_WORD_SENTENCES_F } from './sentences-kanji2-words-f';
 import { KANJI2_WORD_SENTENCES_G } from './sentences-kanji2-words-g';
+import { KANJI2_WORD_SENTENCES_H } from './sentences-kanji2-words-h';
 
 /** Every hand-written sentence, by the material it was written for. */
 export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
@@ -100,4 +101,5 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...KANJI2_WORD_SENTENCES_E,
   ...KANJI2_WORD_SENTENCES_F,
   ...KANJI2_WORD_SENTENCES_G,
+  ...KANJI2_WORD_SENTENCES_H,
 ];

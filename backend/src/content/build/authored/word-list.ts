@@ -68,6 +68,8 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
  */
 export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
   Object.entries({
+    '朕|ちん': 'Historical: the pronoun “We” used only by an emperor (until 1946); met in old edicts and history books, never said today.',
+    '淫ら|みだら': 'Written and judgemental (“lewd, indecent”), mostly in news of sexual misconduct; not a word for casual talk.',
     '女|おんな': 'Said of a person, 女 alone can sound blunt or rude; say 女の人 (or 女性).',
     '男|おとこ': 'Said of a person, 男 alone can sound blunt; say 男の人 (or 男性).',
     'あそこ|あそこ': 'Also a euphemism for the genitals; in everyday speech it means “over there”.',

@@ -1,0 +1,32 @@
+import { lookupIn, sentencesFor } from './catalogue.rows';
+import { type MaterialState, stateKey } from './material.state';
+
+const state = (type: MaterialState['type'], id: number, data: Record<string, unknown>): MaterialState => ({
+  type,
+  id,
+  version: 1,
+  contentVersion: null,
+  data,
+  adminFields: [],
+  origin: 'content',
+  retired: null,
+});
+
+describe('the sentences a reading card is taught with', () => {
+  const kanaSentence = state('sentence', 10, { text: '毎日海が見えるなんて、うらやましいです。' });
+  const ownSentence = state('sentence', 11, { text: '毎日海が見えるなんて、羨ましいです。' });
+  const word = state('vocab', 1, { kanji: 'うらやましい', sentence_id: 10 });
+  const states = new Map([word, kanaSentence, ownSentence].map((s) => [stateKey(s.type, s.id), s]));
+
+  it('falls back to its word\'s sentence when the card writes the word as the word does', () => {
+    const card = state('reading', 5, { vocab_id: 1 });
+    expect(sentencesFor(card, lookupIn(states), new Map()).map((s) => s.id)).toEqual([10]);
+  });
+
+  it('never to a sentence without the kanji when the card writes its word in another spelling (羨ましい)', () => {
+    const card = state('reading', 6, { vocab_id: 1, vocab_spelling: '羨ましい' });
+    expect(sentencesFor(card, lookupIn(states), new Map())).toEqual([]);
+    const withOwn = state('reading', 6, { vocab_id: 1, vocab_spelling: '羨ましい', sentence_id: 11 });
+    expect(sentencesFor(withOwn, lookupIn(states), new Map()).map((s) => s.id)).toEqual([11]);
+  });
+});
