@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { AppModule } from './app.module';
 import { loadConfig } from './platform/config/config';
 import { loadBundledContent } from './content';
 import { ensureDatabase, migrate } from './platform/database/migrations';
@@ -11,11 +12,11 @@ import { createLogger } from './platform/logger';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   await ensureDatabase(config.DATABASE_URL);
   await migrate(config.DATABASE_URL, (line) => logger.info(line));
   await loadBundledContent(config.DATABASE_URL, (line) => logger.info(line));
-  const app = await createHttpApp(config, logger);
+  const app = await createHttpApp(AppModule.forConfig(config), config, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`Kioku is running on ${config.PUBLIC_URL} (role ${config.ROLE})`);
   let closing = false;

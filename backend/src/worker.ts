@@ -12,7 +12,7 @@ import { createLogger, PinoNestLogger } from './platform/logger';
  */
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, ROLE: 'worker' });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   await ensureDatabase(config.DATABASE_URL);
   await migrate(config.DATABASE_URL, (line) => logger.info(line));
   const app = await NestFactory.createApplicationContext(AppModule.forConfig(config), { logger: new PinoNestLogger(logger) });

@@ -1,4 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from '../src/app.module';
 import { loadConfig } from '../src/platform/config/config';
 import { createHttpApp } from '../src/platform/http/http-app';
 
@@ -22,7 +23,7 @@ export async function startTestApp(options: { databaseUrl?: string; runner?: boo
     ROLE: options.runner ? 'all' : 'api',
     ...options.env,
   });
-  const app = await createHttpApp(config);
+  const app = await createHttpApp(AppModule.forConfig(config), config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, inject: app.inject.bind(app), close: () => app.close() };

@@ -4,19 +4,24 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AccountsModule } from '../accounts';
 import { MediaModule } from '../media';
+import { GetHistoryHandler } from './history/history.handler';
 import { HistoryHttp } from './history/history.http';
 import { HistoryQuery } from './history/history.query';
+import { GetAdminKanjiHandler, ListAdminKanjiHandler } from './kanji/admin-kanji.handler';
 import { AdminKanjiHttp } from './kanji/admin-kanji.http';
 import { EditMaterialHandler } from './materials/edit-material/edit-material.handler';
 import { EditMaterialHttp } from './materials/edit-material/edit-material.http';
+import { GetMaterialHandler } from './materials/get-material/get-material.handler';
 import { GetMaterialHttp } from './materials/get-material/get-material.http';
+import { ListMaterialsHandler } from './materials/list-materials/list-materials.handler';
 import { ListMaterialsHttp } from './materials/list-materials/list-materials.http';
 import { MaterialReader } from './materials/material-reader';
 import { RequestActionsHandler } from './materials/request-actions/request-actions.handler';
 import { RequestActionsHttp } from './materials/request-actions/request-actions.http';
-import { UploadImageHandler } from './materials/upload-image/upload-image.handler';
+import { UploadAudioHandler, UploadImageHandler } from './materials/upload-image/upload-image.handler';
 import { UploadImageHttp } from './materials/upload-image/upload-image.http';
 import { AdminMaterialMediaPort } from './media/admin-material-media.port';
+import { GetAdminUserHandler, GetAdminUsersHandler } from './users/admin-users.handler';
 import { AdminUsersHttp } from './users/admin-users.http';
 import { AdminUsersQuery } from './users/admin-users.query';
 import { VoiceScheduler } from './voice/voice-scheduler';
@@ -43,7 +48,24 @@ export const ADMIN_MEDIA_MODULE = MediaModule.withMaterialPort(AdminMaterialMedi
     AdminUsersHttp,
     HistoryHttp,
   ],
-  providers: [MaterialReader, EditMaterialHandler, UploadImageHandler, RequestActionsHandler, AdminUsersQuery, HistoryQuery, VoiceScheduler],
+  providers: [
+    MaterialReader,
+    AdminUsersQuery,
+    HistoryQuery,
+    VoiceScheduler,
+    // Command and query handlers: the controllers reach them through the CommandBus and the QueryBus.
+    ListMaterialsHandler,
+    GetMaterialHandler,
+    EditMaterialHandler,
+    UploadImageHandler,
+    UploadAudioHandler,
+    RequestActionsHandler,
+    ListAdminKanjiHandler,
+    GetAdminKanjiHandler,
+    GetAdminUsersHandler,
+    GetAdminUserHandler,
+    GetHistoryHandler,
+  ],
   exports: [ADMIN_MEDIA_MODULE],
 })
 export class AdminModule implements OnModuleInit {

@@ -1,10 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountsModule, PAYMENTS_AVAILABILITY } from '../accounts';
+import { GetBillingPortalHandler, OpenBillingPortalHandler } from './portal/billing-portal.handler';
 import { BillingPortalHttp } from './portal/billing-portal.http';
 import { CancelSubscriptionOnErasure } from './cancel-on-erasure';
+import { StartCheckoutHandler } from './checkout/checkout.handler';
 import { CheckoutHttp } from './checkout/checkout.http';
 import { StripeGateway } from './stripe.gateway';
+import { GetSubscriptionStatusHandler } from './subscription-status/subscription-status.handler';
 import { SubscriptionStatusHttp } from './subscription-status/subscription-status.http';
+import { ApplyStripeEventHandler } from './webhook/stripe-webhook.handler';
 import { StripeWebhookHttp } from './webhook/stripe-webhook.http';
 
 /**
@@ -15,7 +19,16 @@ import { StripeWebhookHttp } from './webhook/stripe-webhook.http';
 @Module({
   imports: [AccountsModule],
   controllers: [CheckoutHttp, SubscriptionStatusHttp, StripeWebhookHttp, BillingPortalHttp],
-  providers: [StripeGateway, CancelSubscriptionOnErasure, { provide: PAYMENTS_AVAILABILITY, useExisting: StripeGateway }],
+  providers: [
+    StripeGateway,
+    CancelSubscriptionOnErasure,
+    { provide: PAYMENTS_AVAILABILITY, useExisting: StripeGateway },
+    StartCheckoutHandler,
+    GetSubscriptionStatusHandler,
+    ApplyStripeEventHandler,
+    OpenBillingPortalHandler,
+    GetBillingPortalHandler,
+  ],
   exports: [StripeGateway, PAYMENTS_AVAILABILITY],
 })
 export class BillingModule {}

@@ -39,3 +39,6 @@ export type { StoredVoice, VoiceInput, VoiceKind } from './catalogue/voice-input
 export { canonical } from './catalogue/material.state';
 export { CONTENT_DIR, ContentFileError, loadBundledContent, loadContent } from './load/load-content';
 export type { LoadContentOptions, LoadContentResult } from './load/load-content';
+// Japanese text helpers (furigana parsing, kana conversion): the speech worker reads sentences as the build writes them.
+export { isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from './build/text';
+export type { FuriganaSegment } from './build/text';

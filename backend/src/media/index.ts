@@ -1,8 +1,8 @@
 // The media context's public surface: other contexts import from here, never from its folders.
 export { MediaModule } from './media.module';
 export { MediaJobs, MEDIA_JOB_ATTEMPTS, MEDIA_JOBS_OPTIONS, QUEUE_UNAVAILABLE } from './media-jobs';
-export type { EnqueuedMediaJob, MediaJobsOptions, MediaJobsRequest, QueueOverview, VoiceJobRequest } from './media-jobs';
-export { deploymentQueuePrefix, MEDIA_QUEUE, MEDIA_QUEUE_NAME, MediaQueue, mediaJobId } from './media-queue';
+export type { EnqueuedMediaJob, MediaJobsOptions, MediaJobsRequest, VoiceJobRequest } from './media-jobs';
+export { deploymentQueuePrefix, MEDIA_QUEUE, MEDIA_QUEUE_CONNECTION, MEDIA_QUEUE_NAME, MediaQueue, mediaJobId } from './media-queue';
 export type { MediaJobData, VoiceJobInput } from './media-queue';
 export {
   MEDIA_ACTIONS,
@@ -44,4 +44,5 @@ export type { MediaProviders } from './providers/media-providers';
 export { mediaSettings } from './media-settings';
 export type { MediaSettings } from './media-settings';
 export { MediaJobRunner } from './worker/media-job-runner';
+export { MediaProcessor } from './worker/media.processor';
 export { createMediaWorker } from './worker/media-worker';

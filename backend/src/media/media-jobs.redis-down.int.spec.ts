@@ -2,8 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { AppError } from '../platform/errors/app-error';
-import { MediaJobs, QUEUE_UNAVAILABLE } from './media-jobs';
-import { MediaQueue } from './media-queue';
+import { QUEUE_UNAVAILABLE } from './media-jobs';
+import { openMediaQueue } from './testing/standalone-queue';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -23,17 +23,17 @@ const request = () => ({ requestEventId: randomUUID(), materialType: 'vocab', ma
 
 describe('media jobs when Redis cannot be reached', () => {
   it('enqueue fails within ~2 s with the 503 AppError when Redis is not listening', async () => {
-    const media = new MediaQueue('redis://127.0.0.1:1', `kioku-test-down-${randomUUID().slice(0, 8)}`);
+    const media = openMediaQueue('redis://127.0.0.1:1', `kioku-test-down-${randomUUID().slice(0, 8)}`);
     try {
-      const jobs = new MediaJobs(media);
+      const jobs = media.jobs;
       const { value: error, ms } = await timed(() => jobs.enqueue(request()).catch((e) => e));
       expect(ms).toBeLessThan(2_000);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: 'unavailable', status: 503, message: QUEUE_UNAVAILABLE });
       expect(error.message).toBe('Media actions are unavailable right now because the job queue (Redis) cannot be reached. Try again in a minute.');
-      const overview = await timed(() => jobs.overview().catch((e) => e));
-      expect(overview.ms).toBeLessThan(2_000);
-      expect(overview.value).toMatchObject({ code: 'unavailable', status: 503 });
+      const check = await timed(() => jobs.assertAvailable().catch((e) => e));
+      expect(check.ms).toBeLessThan(2_000);
+      expect(check.value).toMatchObject({ code: 'unavailable', status: 503 });
     } finally {
       await media.close();
     }
@@ -65,10 +65,10 @@ describe('media jobs when Redis cannot be reached', () => {
     afterAll(stopRedis);
 
     it('enqueues while up, fails fast while down, enqueues again once it is back', async () => {
-      const media = new MediaQueue(`redis://127.0.0.1:${port}`, prefix);
+      const queue = openMediaQueue(`redis://127.0.0.1:${port}`, prefix);
+      const { media, jobs } = queue;
       try {
         await media.queue.waitUntilReady();
-        const jobs = new MediaJobs(media);
         expect(await jobs.enqueue(request())).toHaveLength(1);
 
         await stopRedis();
@@ -84,7 +84,7 @@ describe('media jobs when Redis cannot be reached', () => {
         // Nothing was added behind the caller's back while Redis was down.
         expect(await media.queue.count()).toBe(1);
       } finally {
-        await media.close();
+        await queue.close();
       }
     });
   });

@@ -1,10 +1,11 @@
-import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { JobsOptions } from 'bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import { AppError } from '../platform/errors/app-error';
 import { parseOrThrow } from '../platform/http/zod.pipe';
 import { assertMediaActions, MEDIA_JOB_ACTIONS, MediaJobAction } from './media-actions';
-import { MEDIA_QUEUE, MediaJobData, mediaJobId, MediaQueue, type VoiceJobInput } from './media-queue';
+import { MEDIA_QUEUE_NAME, MediaJobData, mediaJobId, MediaQueue, type VoiceJobInput } from './media-queue';
 
 export const QUEUE_UNAVAILABLE = 'Media actions are unavailable right now because the job queue (Redis) cannot be reached. Try again in a minute.';
 export const MEDIA_JOB_ATTEMPTS = 4;
@@ -40,21 +41,6 @@ export interface EnqueuedMediaJob {
   jobId: string;
 }
 
-export interface QueueOverview {
-  queue: string;
-  counts: { waiting: number; active: number; completed: number; failed: number; delayed: number };
-  failed: {
-    id: string;
-    action: string;
-    materialType: string | null;
-    materialId: number | null;
-    requestEventId: string | null;
-    error: string;
-    attempts: number;
-    failedAt: string | null;
-  }[];
-}
-
 async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -80,9 +66,12 @@ const unavailable = () => new AppError('unavailable', QUEUE_UNAVAILABLE, { retry
  * when Redis cannot be reached.
  */
 @Injectable()
-export class MediaJobs implements OnApplicationShutdown {
+export class MediaJobs {
   constructor(
-    @Inject(MEDIA_QUEUE) private readonly media: MediaQueue,
+    /** where the jobs go */
+    @InjectQueue(MEDIA_QUEUE_NAME) private readonly queue: Queue<MediaJobData>,
+    /** whether Redis answers, and the deployment every job is stamped with */
+    private readonly media: MediaQueue,
     @Optional() @Inject(MEDIA_JOBS_OPTIONS) private readonly options: MediaJobsOptions = {},
   ) {
     this.options ??= {};
@@ -125,7 +114,7 @@ export class MediaJobs implements OnApplicationShutdown {
       return { name: action, data, opts };
     });
     try {
-      await within(this.media.queue.addBulk(jobs), Math.max(500, budget - (Date.now() - started)));
+      await within(this.queue.addBulk(jobs), Math.max(500, budget - (Date.now() - started)));
     } catch {
       throw unavailable();
     }
@@ -162,51 +151,9 @@ export class MediaJobs implements OnApplicationShutdown {
       return { name: 'voice', data, opts };
     });
     try {
-      await within(this.media.queue.addBulk(jobs), Math.max(2_000, this.options.timeoutMs ?? 2_000) * 5);
+      await within(this.queue.addBulk(jobs), Math.max(2_000, this.options.timeoutMs ?? 2_000) * 5);
     } catch {
       throw unavailable();
     }
-  }
-
-  /** Counts per state and the last failed jobs with their errors (the queue dashboard). */
-  async overview(failedLimit = 20): Promise<QueueOverview> {
-    await this.assertAvailable();
-    try {
-      return await within(this.readOverview(failedLimit), this.options.timeoutMs ?? 2_000);
-    } catch {
-      throw unavailable();
-    }
-  }
-
-  private async readOverview(failedLimit: number): Promise<QueueOverview> {
-    const queue = this.media.queue;
-    const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
-    const failed = await queue.getFailed(0, failedLimit - 1);
-    return {
-      queue: queue.name,
-      counts: {
-        waiting: counts.waiting ?? 0,
-        active: counts.active ?? 0,
-        completed: counts.completed ?? 0,
-        failed: counts.failed ?? 0,
-        delayed: counts.delayed ?? 0,
-      },
-      failed: failed
-        .filter((job) => job)
-        .map((job) => ({
-          id: String(job.id),
-          action: job.name,
-          materialType: job.data?.materialType ?? null,
-          materialId: job.data?.materialId ?? null,
-          requestEventId: job.data?.requestEventId ?? null,
-          error: job.failedReason ?? '',
-          attempts: job.attemptsMade,
-          failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-        })),
-    };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.media.close();
   }
 }

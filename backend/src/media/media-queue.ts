@@ -1,9 +1,16 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createRedis } from '../platform/queue/redis';
+import { MediaDeployment } from './media-deployment';
+
+export { deploymentQueuePrefix } from './media-deployment';
 
 export const MEDIA_QUEUE_NAME = 'media';
+/** The MediaQueue (an alias kept for the tests and callers that take the queue by token). */
 export const MEDIA_QUEUE = Symbol('MEDIA_QUEUE');
+/** The Redis connection of the media queue (BullModule's connection): no offline queue, see MediaQueueModule. */
+export const MEDIA_QUEUE_CONNECTION = Symbol('MEDIA_QUEUE_CONNECTION');
 
 export interface MediaJobData {
   requestEventId: string;
@@ -31,88 +38,45 @@ export function mediaJobId(requestEventId: string, action: string): string {
 }
 
 /**
- * The `media` queue and the Redis connection it owns. The connection has no offline queue, so a call made
- * while Redis is down fails at once instead of waiting for a reconnect and enqueueing later behind the
- * caller's back.
+ * This deployment's `media` queue (registered with BullModule, injected with @InjectQueue), with what callers need
+ * to know before they use it: its deployment, and whether its Redis connection is up.
  */
+@Injectable()
 export class MediaQueue {
-  readonly connection: Redis;
-  private current?: Queue<MediaJobData>;
-  private resolved?: Promise<void>;
-  private named?: { prefix: string; deploymentId: string | null };
-  private closed = false;
-
-  /**
-   * `prefix`: the Redis key prefix, or a function that finds it (and the deployment id) in the database — the
-   * app starts even while PostgreSQL is down, and the queue comes into being once the deployment is known.
-   */
   constructor(
-    redisUrl: string,
-    prefix: string | (() => Promise<{ prefix: string; deploymentId: string }>),
-    private readonly onError: (error: Error) => void = () => undefined,
-    /** the deployment (database) the jobs come from: stamped on every job; a worker of another one refuses it */
-    deploymentId: string | null = null,
+    @InjectQueue(MEDIA_QUEUE_NAME) readonly queue: Queue<MediaJobData>,
+    @Inject(MEDIA_QUEUE_CONNECTION) readonly connection: Redis,
+    readonly deployment: MediaDeployment,
   ) {
-    this.connection = createRedis(redisUrl, { enableOfflineQueue: false, connectionName: `kioku-media-queue` });
-    if (typeof prefix === 'string') this.name({ prefix, deploymentId });
-    else this.resolved = this.resolve(prefix);
+    // While Redis is down the queue reports every failed reconnect; health and the 503s say so, and an 'error'
+    // nobody listens to would end the process.
+    queue.on('error', () => undefined);
   }
 
-  /** The BullMQ queue; throws before the deployment is known (call `resolve()`/`whenReady()` first). */
-  get queue(): Queue<MediaJobData> {
-    if (!this.current) throw new Error('The media queue is not ready yet: the deployment id has not been read from the database.');
-    return this.current;
-  }
-
-  get prefix(): string | null {
-    return this.named?.prefix ?? null;
+  get prefix(): string {
+    return this.deployment.prefix;
   }
 
   get deploymentId(): string | null {
-    return this.named?.deploymentId ?? null;
+    return this.deployment.id;
   }
 
-  /** Resolves once the queue exists (at once with a fixed prefix). */
+  /** Resolves once the deployment is known (at once with a fixed prefix and id). */
   async named$(): Promise<void> {
-    await this.resolved;
-  }
-
-  private name(named: { prefix: string; deploymentId: string | null }): void {
-    this.named = named;
-    // No meta writes: nothing here reads them, and test apps would leave a key per process behind.
-    this.current = new Queue<MediaJobData>(MEDIA_QUEUE_NAME, { connection: this.connection, prefix: named.prefix, skipMetasUpdate: true });
-    this.current.on('error', this.onError);
-  }
-
-  /** Reads the deployment until it can (the database may be down at start), every 2 s. */
-  private async resolve(find: () => Promise<{ prefix: string; deploymentId: string }>): Promise<void> {
-    for (;;) {
-      if (this.closed) return;
-      try {
-        this.name(await find());
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 2_000).unref());
-      }
-    }
+    await this.deployment.known();
   }
 
   get ready(): boolean {
-    return Boolean(this.current) && this.connection.status === 'ready';
+    return this.deployment.isKnown && this.connection.status === 'ready';
   }
 
   /**
-   * True when the connection is up. While the first connection is still being made (just after start) it
-   * waits up to `ms` for it; a connection that is known to be down ('reconnecting') answers false at once.
+   * True when the deployment is known and the connection is up. While either is still coming (just after start)
+   * it waits up to `ms`; a connection that is known to be down ('reconnecting') answers false at once.
    */
   async whenReady(ms: number): Promise<boolean> {
-    if (!this.current) {
-      // The deployment is not known yet (the database was down at start): wait for it, within the budget.
-      let timer: NodeJS.Timeout | undefined;
-      const known = await Promise.race([this.resolved!.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]);
-      clearTimeout(timer);
-      if (!known) return false;
-    }
+    const started = Date.now();
+    if (!(await this.deployment.knownWithin(ms))) return false;
     const status = this.connection.status;
     if (status === 'ready') return true;
     if (!['wait', 'connecting', 'connect'].includes(status)) return false;
@@ -125,21 +89,9 @@ export class MediaQueue {
       };
       const onReady = () => done(true);
       const onError = () => done(false);
-      const timer = setTimeout(() => done(false), ms);
+      const timer = setTimeout(() => done(false), Math.max(0, ms - (Date.now() - started)));
       this.connection.once('ready', onReady);
       this.connection.once('error', onError);
     });
   }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.current?.close().catch(() => undefined);
-    this.connection.disconnect();
-  }
-}
-
-/** The queue of one deployment: `kioku-` and the first 8 hex digits of its id (migration 041). */
-export function deploymentQueuePrefix(deploymentId: string): string {
-  return `kioku-${deploymentId.replace(/-/g, '').slice(0, 8)}`;
 }

@@ -7,8 +7,6 @@ import { isOpenJTalkInstalled } from './providers/tts/open-jtalk-tts.provider';
  * the models default to OpenAI's; against any other base URL each feature is on only when its model is named.
  */
 export interface MediaSettings {
-  /** the Redis key prefix of the media queue; null: per deployment (`kioku-<first 8 of the deployment id>`) */
-  queuePrefix: string | null;
   concurrency: number;
   lockMs: number;
   stalledIntervalMs: number;
@@ -75,9 +73,6 @@ export function mediaSettings(config: AppConfig): MediaSettings {
   }
 
   return {
-    // Unset: the queue belongs to this deployment (media.module derives the prefix from the database's id). The
-    // tests set one per Jest process (test/setup-env.ts).
-    queuePrefix: config.MEDIA_QUEUE_PREFIX ?? null,
     concurrency: config.MEDIA_WORKER_CONCURRENCY,
     lockMs: config.MEDIA_LOCK_MS,
     stalledIntervalMs: config.MEDIA_STALLED_INTERVAL_MS,

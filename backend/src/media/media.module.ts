@@ -1,47 +1,50 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { AppConfig } from '../platform/config/config';
-import { Pool } from 'pg';
-import { APP_CONFIG, PG_POOL } from '../platform/database/database.module';
-import { readDeploymentId } from '../platform/database/deployment-identity';
-import { QueueDashboardHttp } from './dashboard/queue-dashboard.http';
+import { APP_CONFIG } from '../platform/database/database.module';
 import { EventMaterialMediaPort } from './event-material-media.port';
+import { GetMediaFileHandler } from './files/get-media-file.handler';
 import { MediaFilesHttp } from './files/media-files.http';
 import { MATERIAL_MEDIA_PORT, MaterialMediaPort } from './material-media.port';
 import { MediaJobs } from './media-jobs';
-import { deploymentQueuePrefix, MEDIA_QUEUE, MediaQueue } from './media-queue';
+import { MEDIA_QUEUE, MediaQueue } from './media-queue';
+import { MEDIA_QUEUE_MODULES } from './media-queue.module';
 import { MediaSettings, mediaSettings } from './media-settings';
 import { createMediaProviders, createMediaStorage, MEDIA_PROVIDERS, MEDIA_SETTINGS } from './providers/media-providers';
+import { GetQueueBoardHandler } from './queue-board/get-queue-board.handler';
+import { QueueBoard } from './queue-board/queue-board';
+import { QueueBoardHttp } from './queue-board/queue-board.http';
 import { MEDIA_STORAGE } from './storage/media-storage';
 import { MediaUploads } from './upload/media-uploads';
+import { MediaQueueMetrics } from './media-queue.metrics';
+import { MediaProcessor } from './worker/media.processor';
 import { MediaWorkerService } from './worker/media-worker.service';
 
 /**
- * Media: BullMQ jobs for the admin's media actions (one file per action in ./jobs), their providers (TTS,
- * chat model, images, breakdown) and storage (local disk or S3), the /media file route, the queue dashboard
- * and the upload check. The worker reads and records materials only through MATERIAL_MEDIA_PORT: by default
- * EventMaterialMediaPort; the admin context supplies its own with MediaModule.withMaterialPort(…).
+ * Media: the `media` BullMQ queue (@nestjs/bullmq, one queue per deployment: media-queue.module.ts) for the admin's
+ * media actions and the system voice, its processor (one file per action in ./jobs), their providers (TTS, chat
+ * model, images, breakdown) and storage (local disk or S3), the /media file route, the queue dashboard (Bull Board
+ * at /admin/queues) and the upload check. The worker reads and records materials only through
+ * MATERIAL_MEDIA_PORT: by default EventMaterialMediaPort; the admin context supplies its own with
+ * MediaModule.withMaterialPort(…).
  */
 @Module({
-  controllers: [MediaFilesHttp, QueueDashboardHttp],
+  imports: [...MEDIA_QUEUE_MODULES],
+  controllers: [MediaFilesHttp, QueueBoardHttp],
   providers: [
     { provide: MEDIA_SETTINGS, useFactory: (config: AppConfig) => mediaSettings(config), inject: [APP_CONFIG] },
     { provide: MEDIA_STORAGE, useFactory: (settings: MediaSettings) => createMediaStorage(settings), inject: [MEDIA_SETTINGS] },
     { provide: MEDIA_PROVIDERS, useFactory: (settings: MediaSettings) => createMediaProviders(settings), inject: [MEDIA_SETTINGS] },
-    {
-      // The queue belongs to this deployment: its prefix comes from the database's id unless MEDIA_QUEUE_PREFIX
-      // names one, and every job carries the id (a worker of another deployment refuses it).
-      provide: MEDIA_QUEUE,
-      useFactory: (config: AppConfig, settings: MediaSettings, pool: Pool) =>
-        new MediaQueue(config.REDIS_URL, async () => {
-          const deploymentId = await readDeploymentId(pool);
-          return { prefix: settings.queuePrefix ?? deploymentQueuePrefix(deploymentId), deploymentId };
-        }),
-      inject: [APP_CONFIG, MEDIA_SETTINGS, PG_POOL],
-    },
     { provide: MATERIAL_MEDIA_PORT, useClass: EventMaterialMediaPort },
+    MediaQueue,
+    { provide: MEDIA_QUEUE, useExisting: MediaQueue },
     MediaJobs,
     MediaUploads,
+    MediaProcessor,
     MediaWorkerService,
+    QueueBoard,
+    GetQueueBoardHandler,
+    GetMediaFileHandler,
+    MediaQueueMetrics,
   ],
   exports: [MediaJobs, MediaUploads, MEDIA_STORAGE, MEDIA_SETTINGS],
 })

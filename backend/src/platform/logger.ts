@@ -1,8 +1,17 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'kioku' }, redact: ['req.headers.cookie', 'req.headers.authorization', 'password'] });
+/**
+ * JSON lines for a log collector; readable lines (pino-pretty, in this process: no worker thread) when stdout is a
+ * terminal, so a developer running `npm start` reads sentences, not JSON. LOG_FORMAT=json|pretty forces one.
+ */
+export function createLogger(level: string, format: 'json' | 'pretty' | undefined = process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'pretty' ? process.env.LOG_FORMAT : undefined): Logger {
+  const options = { level, base: { service: 'kioku' }, redact: ['req.headers.cookie', 'req.headers.authorization', 'password'] };
+  const pretty = format ? format === 'pretty' : Boolean(process.stdout.isTTY);
+  if (!pretty) return pino(options);
+  // Required here only: pino-pretty is not loaded by processes that log JSON.
+  const prettyStream = require('pino-pretty') as (o: object) => NodeJS.WritableStream;
+  return pino(options, prettyStream({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' }));
 }
 
 /** Routes Nest's own log lines through pino so every line is structured JSON with the same fields. */

@@ -3,12 +3,16 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './config/config';
 import { DatabaseModule } from './database/database.module';
+import { GetApiDocsHandler } from './api-docs/api-docs.handler';
+import { ApiDocsHttp } from './api-docs/api-docs.http';
+import { GetHealthHandler } from './health/health.handler';
 import { HealthHttp } from './health/health.http';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 import { ProjectionsModule } from './projections/projections.module';
 import { QueueModule } from './queue/queue.module';
+import { MetricsService } from './metrics/metrics.service';
 
 @Module({})
 export class PlatformModule {
@@ -17,13 +21,16 @@ export class PlatformModule {
       module: PlatformModule,
       global: true,
       imports: [DatabaseModule.forConfig(config), QueueModule, ProjectionsModule, CqrsModule.forRoot()],
-      controllers: [HealthHttp],
+      controllers: [HealthHttp, ApiDocsHttp],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         ProjectionRunnerService,
+        MetricsService,
+        GetHealthHandler,
+        GetApiDocsHandler,
       ],
-      exports: [DatabaseModule, QueueModule, ProjectionsModule, CqrsModule],
+      exports: [DatabaseModule, QueueModule, ProjectionsModule, CqrsModule, MetricsService],
     };
   }
 }

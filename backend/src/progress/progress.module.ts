@@ -3,12 +3,15 @@ import { LEVEL_READER } from '../accounts';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { STUDY_LEVELS, StudyModule } from '../study';
 import { AwardsReactorService } from './awards/awards-reactor.service';
+import { GetCourseMasteryHandler } from './course-mastery/course-mastery.handler';
 import { CourseMasteryHttp } from './course-mastery/course-mastery.http';
 import { CourseMasteryQuery } from './course-mastery/course-mastery.query';
+import { GetDashboardHandler } from './dashboard/dashboard.handler';
 import { DashboardHttp } from './dashboard/dashboard.http';
 import { DashboardQuery } from './dashboard/dashboard.query';
 import { LevelsQuery } from './levels/levels.query';
 import { PROGRESS_PROJECTIONS } from './progress.projections';
+import { GetStatsHandler } from './stats/stats.handler';
 import { StatsHttp } from './stats/stats.http';
 import { KanjiLevelNames } from './stats/kanji-level-names';
 import { StatsQuery } from './stats/stats.query';
@@ -29,6 +32,9 @@ import { StatsQuery } from './stats/stats.query';
     KanjiLevelNames,
     CourseMasteryQuery,
     DashboardQuery,
+    GetStatsHandler,
+    GetCourseMasteryHandler,
+    GetDashboardHandler,
     AwardsReactorService,
     { provide: LEVEL_READER, useExisting: LevelsQuery },
     { provide: STUDY_LEVELS, useExisting: LevelsQuery },

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { cardStatesProjection } from './card-states.projection';
+import { GetFlashcardHandler } from './get-flashcard/get-flashcard.handler';
 import { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 import { GetFlashcardHttp } from './get-flashcard/get-flashcard.http';
 import { GradeCardHandler } from './grade-card/grade-card.handler';
@@ -16,7 +17,7 @@ import { UndoGradeHttp } from './undo-grade/undo-grade.http';
  */
 @Module({
   controllers: [GetFlashcardHttp, GradeCardHttp, UndoGradeHttp],
-  providers: [FlashcardQueries, GradeCardHandler, UndoGradeHandler, ReviewForecastQuery, ServableTotals],
+  providers: [FlashcardQueries, GetFlashcardHandler, GradeCardHandler, UndoGradeHandler, ReviewForecastQuery, ServableTotals],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
 export class StudyModule implements OnModuleInit {

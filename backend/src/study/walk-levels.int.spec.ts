@@ -4,7 +4,7 @@ import { startTestApp, TestApp } from '../../test/http-app';
 import { createIsolatedDatabase } from '../../test/test-db';
 import { setSubscription } from '../accounts';
 import { signUpTestUser, TestUser } from '../accounts/testing/test-session';
-import { loadContent } from '../content/load/load-content';
+import { loadContent } from '../content';
 import { EventStore } from '../platform/event-store/event-store';
 import { pinClock } from './testing/study-fixtures';
 

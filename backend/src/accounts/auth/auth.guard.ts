@@ -12,7 +12,7 @@ import { CSRF_COOKIE, CSRF_FORM_FIELD, CSRF_HEADER, isWellFormedToken, resolveSe
 import { PUBLIC_ROUTE, SKIP_CSRF } from './auth.decorators';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PUBLIC_PREFIXES = ['/api/auth/', '/api/health/'];
+const PUBLIC_PREFIXES = ['/api/auth/', '/api/health/', '/api/docs/'];
 const WEBHOOK_PATH = '/api/stripe/webhook';
 
 function sameToken(a: string, b: string): boolean {
@@ -26,7 +26,7 @@ function sameToken(a: string, b: string): boolean {
  * 1. CSRF (double submit): a state-changing request must repeat the XSRF-TOKEN cookie in the X-XSRF-TOKEN
  *    header (or, for HTML form posts, in the `_csrf` field). Exempt: routes marked @SkipCsrf (the webhook).
  * 2. Session: the session cookie becomes request.user (SessionUser).
- * 3. Access: everything needs a session except @Public routes, /api/auth/*, /api/health and the webhook;
+ * 3. Access: everything needs a session except @Public routes, /api/auth/*, /api/health, /api/docs and the webhook;
  *    /api/admin/* also needs the admin role.
  */
 @Injectable()

@@ -1,10 +1,12 @@
 import type {} from '@fastify/cookie';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
-import { CSRF_COOKIE, isWellFormedToken, newToken, setCsrfCookie } from '../sessions';
+import { CSRF_COOKIE, setCsrfCookie } from '../sessions';
 import { Public } from './auth.decorators';
+import { GetCsrfTokenQuery } from './csrf.handler';
 
 /**
  * GET /api/auth/csrf → {token}, and the readable cookie XSRF-TOKEN with the same value. Clients send it back
@@ -12,13 +14,15 @@ import { Public } from './auth.decorators';
  */
 @Controller('api/auth/csrf')
 export class CsrfHttp {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Public()
   @Get()
-  csrf(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const existing = request.cookies?.[CSRF_COOKIE];
-    const token = isWellFormedToken(existing) ? existing : newToken();
+  async csrf(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { token } = await this.queries.execute(new GetCsrfTokenQuery({ existing: request.cookies?.[CSRF_COOKIE] }));
     setCsrfCookie(reply, request, this.config, token);
     void reply.header('cache-control', 'no-store');
     return { token };

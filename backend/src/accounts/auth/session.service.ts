@@ -1,15 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'pg';
 import { Clock, CLOCK } from '../../platform/clock';
 import { AppConfig } from '../../platform/config/config';
 import { Queryable } from '../../platform/database/database';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
+import type { Profile } from '../profile/profile.query';
 import { blockedForSeconds, clearKeys, minutesText, recordHit, ThrottleRule } from '../throttle';
-import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from '../sessions';
+import { createSession, deleteSession } from '../sessions';
 
-/** Starting and ending sessions, and the sign-in throttle, shared by the use cases that need them. */
+/** What a use case that signs someone in answers: the profile, and the new session's token for the cookie. */
+export interface SignedIn {
+  profile: Profile;
+  sessionToken: string;
+}
+
+/**
+ * Starting and ending sessions, and the sign-in throttle, shared by the use cases that need them. The session
+ * cookie belongs to HTTP: controllers set it from the token `start` answers.
+ */
 @Injectable()
 export class SessionService {
   constructor(
@@ -18,16 +27,18 @@ export class SessionService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** A new session (new token: no fixation); a session the client already had is ended. */
-  async start(db: Queryable, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
-    if (request.user) await deleteSession(db, request.user.sessionId);
+  /**
+   * A new session (new token: no fixation) and its token, for the caller to set as the cookie; the session
+   * the client already had (`replacing`) is ended in the same transaction.
+   */
+  async start(db: Queryable, userId: string, replacing: string | null): Promise<string> {
+    if (replacing) await deleteSession(db, replacing);
     const { token } = await createSession(db, userId, this.clock.now(), this.config.SESSION_TTL_DAYS);
-    setSessionCookie(reply, request, this.config, token);
+    return token;
   }
 
-  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.user) await deleteSession(this.pool, request.user.sessionId);
-    clearSessionCookie(reply, request, this.config);
+  async end(sessionId: string | null): Promise<void> {
+    if (sessionId) await deleteSession(this.pool, sessionId);
   }
 
   /** Failed password checks count per account (email) and per client address. */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { Pool } from 'pg';
 import { AppError } from '../../platform/errors/app-error';
 import { SessionService } from '../auth/session.service';
@@ -11,7 +10,7 @@ import { verifyPassword } from '../passwords';
 export async function checkOwnPassword(
   pool: Pool,
   sessions: SessionService,
-  request: FastifyRequest,
+  ip: string,
   userId: string,
   password: string,
   field: string,
@@ -22,7 +21,7 @@ export async function checkOwnPassword(
   );
   const account = rows[0];
   if (!account) throw new AppError('not_found', 'This account does not exist.');
-  const rules = sessions.signInRules(account.email, request.ip);
+  const rules = sessions.signInRules(account.email, ip);
   await sessions.assertNotThrottled(rules);
   if (!(await verifyPassword(account.password_hash, password))) {
     await sessions.recordFailure(rules);

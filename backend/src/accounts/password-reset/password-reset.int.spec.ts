@@ -4,7 +4,8 @@ import { startTestApp, TestApp } from '../../../test/http-app';
 import { SmtpFake, startSmtpFake } from '../../../test/smtp-fake';
 import { createPool } from '../../platform/database/database';
 import { signUpTestUser, TestSession } from '../testing/test-session';
-import { RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from './password-reset.http';
+import { RESET_REQUESTED_MESSAGE } from './request-password-reset.handler';
+import { RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE } from './reset-password.handler';
 
 describe('password reset through a loopback SMTP server', () => {
   let app: TestApp;

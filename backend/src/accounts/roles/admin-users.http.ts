@@ -1,14 +1,11 @@
-import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { Pool } from 'pg';
 import { z } from 'zod';
-import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
-import { EventStore } from '../../platform/event-store/event-store';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { CurrentUser } from '../auth/auth.decorators';
-import { changeUser } from '../users.store';
-import { decideAdminRole } from './change-role.decide';
+import { ChangeRoleCommand } from './change-role.handler';
 
 const uuid = z.uuid();
 
@@ -19,7 +16,7 @@ const uuid = z.uuid();
  */
 @Controller('api/admin/users')
 export class AdminUsersHttp {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly store: EventStore) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post(':id/admin')
   @HttpCode(200)
@@ -35,7 +32,6 @@ export class AdminUsersHttp {
 
   private async setRole(id: string, admin: boolean, user: SessionUser, request: FastifyRequest) {
     if (!uuid.safeParse(id).success) throw new AppError('not_found', 'There is no user with this id.');
-    const { state } = await changeUser(this.pool, this.store, id, metadataOf(request), (s) => ({ events: decideAdminRole(s, admin, user.id) }));
-    return { id: state.id, is_admin: state.isAdmin };
+    return this.commands.execute(new ChangeRoleCommand({ userId: id, admin, actorId: user.id, metadata: metadataOf(request) }));
   }
 }

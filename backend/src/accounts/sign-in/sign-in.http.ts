@@ -1,31 +1,22 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'pg';
 import { z } from 'zod';
-import { withTransaction } from '../../platform/database/database';
-import { PG_POOL } from '../../platform/database/database.module';
-import { AppError } from '../../platform/errors/app-error';
+import { AppConfig } from '../../platform/config/config';
+import { APP_CONFIG } from '../../platform/database/database.module';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { Public } from '../auth/auth.decorators';
-import { SessionService } from '../auth/session.service';
-import { verifyPassword } from '../passwords';
-import { ProfileQuery } from '../profile/profile.query';
-import { normalizeEmail } from '../users.store';
+import { setSessionCookie } from '../sessions';
+import { SignInCommand } from './sign-in.handler';
 
 const signInBody = z.strictObject({ email: z.string().max(254), password: z.string().max(1024) });
 
-export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
-
-/**
- * POST /api/auth/sign_in {email, password} → 200, the profile, and a session cookie. Unknown email and wrong
- * password answer the same 401 after the same amount of work, so nobody can probe which emails have accounts.
- */
+/** POST /api/auth/sign_in {email, password} → 200, the profile, and a session cookie (401 for a wrong pair). */
 @Controller('api/auth/sign_in')
 export class SignInHttp {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly sessions: SessionService,
-    private readonly profiles: ProfileQuery,
+    private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -36,23 +27,10 @@ export class SignInHttp {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Body(new ZodPipe(signInBody, 'sign-in form')) body: z.infer<typeof signInBody>,
   ) {
-    const email = normalizeEmail(body.email);
-    const rules = this.sessions.signInRules(email, request.ip);
-    await this.sessions.assertNotThrottled(rules);
-    const { rows } = await this.pool.query<{ id: string; password_hash: string | null }>(
-      'select id, password_hash from users where lower(email) = $1 and erased_at is null',
-      [email],
+    const { profile, sessionToken } = await this.commands.execute(
+      new SignInCommand({ ...body, ip: request.ip, replacingSessionId: request.user?.sessionId ?? null }),
     );
-    const user = rows[0];
-    const ok = await verifyPassword(user?.password_hash ?? null, body.password);
-    if (!user || !ok) {
-      await this.sessions.recordFailure(rules);
-      throw new AppError('unauthenticated', WRONG_CREDENTIALS, { fields: [{ field: 'password', message: WRONG_CREDENTIALS }] });
-    }
-    return withTransaction(this.pool, async (db) => {
-      await this.sessions.clearAccountFailures(email, db);
-      await this.sessions.start(db, request, reply, user.id);
-      return this.profiles.get(user.id, db);
-    });
+    setSessionCookie(reply, request, this.config, sessionToken);
+    return profile;
   }
 }

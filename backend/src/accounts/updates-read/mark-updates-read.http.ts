@@ -1,24 +1,18 @@
-import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { Pool } from 'pg';
-import { PG_POOL } from '../../platform/database/database.module';
-import { EventStore } from '../../platform/event-store/event-store';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { CurrentUser } from '../auth/auth.decorators';
-import { UpdatesRead } from '../user.events';
-import { changeUser } from '../users.store';
+import { MarkUpdatesReadCommand } from './mark-updates-read.handler';
 
 /** POST /api/users/updates_read → {updates_unread: 0}: the What's new badge is cleared. */
 @Controller('api/users/updates_read')
 export class MarkUpdatesReadHttp {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool, private readonly store: EventStore) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(200)
-  async markRead(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest) {
-    await changeUser(this.pool, this.store, user.id, metadataOf(request), (state) => ({
-      events: state.updatesUnread === 0 ? [] : [UpdatesRead({ userId: state.id })],
-    }));
-    return { updates_unread: 0 };
+  markRead(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest) {
+    return this.commands.execute(new MarkUpdatesReadCommand({ userId: user.id, metadata: metadataOf(request) }));
   }
 }

@@ -1,8 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error';
 import { ZodPipe } from '../../platform/http/zod.pipe';
-import { HistoryPage, HistoryQuery } from './history.query';
+import { GetHistoryQuery } from './history.handler';
+import { HistoryPage } from './history.query';
 
 const querySchema = z.object({
   stream: z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'A stream id such as material-reading-12 or user-<id>.').optional(),
@@ -17,7 +19,7 @@ const querySchema = z.object({
  */
 @Controller('api/admin/history')
 export class HistoryHttp {
-  constructor(private readonly history: HistoryQuery) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   page(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>): Promise<HistoryPage> {
@@ -27,6 +29,6 @@ export class HistoryHttp {
       });
     }
     const source = query.stream !== undefined ? { stream: query.stream } : { actor: query.actor! };
-    return this.history.page(source, query.before);
+    return this.queries.execute(new GetHistoryQuery({ source, before: query.before }));
   }
 }

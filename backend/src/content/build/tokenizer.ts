@@ -87,7 +87,6 @@ let cached: Promise<Tokenizer> | null = null;
 /** Loads the IPADIC dictionary shipped with kuromoji (about a second, once per process). */
 export function loadTokenizer(): Promise<Tokenizer> {
   if (!cached) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const kuromoji = require('kuromoji') as KuromojiModule;
     const dicPath = join(dirname(require.resolve('kuromoji/package.json')), 'dict');
     cached = new Promise((resolve, reject) =>

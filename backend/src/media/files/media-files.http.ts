@@ -1,13 +1,9 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Public } from '../../accounts';
-import { AppError } from '../../platform/errors/app-error';
-import { MediaSettings } from '../media-settings';
-import { MEDIA_SETTINGS } from '../providers/media-providers';
-import { LocalDiskStorage } from '../storage/local-disk.storage';
-import { contentTypeOf, isMediaKey } from '../storage/media-storage';
+import { GetMediaFileQuery } from './get-media-file.handler';
 
 /** `bytes=a-b` → [start, end] inclusive, or null when absent/unsatisfiable/multi-range. */
 function parseRange(header: string | undefined, size: number): [number, number] | null | 'invalid' {
@@ -27,18 +23,13 @@ function parseRange(header: string | undefined, size: number): [number, number] 
 }
 
 /**
- * GET /media/<sha256>.<ext> and /media/tmp/<sha256>.<ext>: the locally stored media (MEDIA_DIR). Names are
- * content hashes, so stored files are cached for a year; only names matching the strict pattern are
- * looked up, so no path can leave MEDIA_DIR (MEDIA_KEY and MEDIA_EXTENSIONS in storage/media-storage.ts: the
- * extensions and their content types, an admin's m4a/webm recordings included). Byte ranges are served (Safari's <audio> needs them).
+ * GET /media/<sha256>.<ext> and /media/tmp/<sha256>.<ext>: the locally stored media (MEDIA_DIR), found by
+ * GetMediaFileQuery. Names are content hashes, so stored files are cached for a year. Byte ranges are served
+ * (Safari's <audio> needs them).
  */
 @Controller('media')
 export class MediaFilesHttp {
-  private readonly files: LocalDiskStorage;
-
-  constructor(@Inject(MEDIA_SETTINGS) settings: MediaSettings) {
-    this.files = new LocalDiskStorage(settings.mediaDir);
-  }
+  constructor(private readonly queries: QueryBus) {}
 
   @Public()
   @Get(':name')
@@ -53,36 +44,31 @@ export class MediaFilesHttp {
   }
 
   private async send(key: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const notFound = () => new AppError('not_found', 'There is no media file with this name.');
-    if (!isMediaKey(key)) throw notFound();
-    const path = this.files.pathOf(key);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) throw notFound();
-    const etag = `"${key.replace(/^tmp\//, '').split('.')[0]}"`;
+    const file = await this.queries.execute(new GetMediaFileQuery(key));
     reply
-      .header('content-type', contentTypeOf(key))
-      .header('cache-control', key.startsWith('tmp/') ? 'private, max-age=86400' : 'public, max-age=31536000, immutable')
-      .header('etag', etag)
+      .header('content-type', file.contentType)
+      .header('cache-control', file.temporary ? 'private, max-age=86400' : 'public, max-age=31536000, immutable')
+      .header('etag', file.etag)
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) {
+    if (request.headers['if-none-match'] === file.etag) {
       await reply.status(304).send();
       return;
     }
-    const range = parseRange(request.headers.range, info.size);
+    const range = parseRange(request.headers.range, file.size);
     if (range === 'invalid') {
-      await reply.status(416).header('content-range', `bytes */${info.size}`).send();
+      await reply.status(416).header('content-range', `bytes */${file.size}`).send();
       return;
     }
     if (range) {
       const [start, end] = range;
       await reply
         .status(206)
-        .header('content-range', `bytes ${start}-${end}/${info.size}`)
+        .header('content-range', `bytes ${start}-${end}/${file.size}`)
         .header('content-length', String(end - start + 1))
-        .send(createReadStream(path, { start, end }));
+        .send(createReadStream(file.path, { start, end }));
       return;
     }
-    await reply.status(200).header('content-length', String(info.size)).send(createReadStream(path));
+    await reply.status(200).header('content-length', String(file.size)).send(createReadStream(file.path));
   }
 }

@@ -1,13 +1,13 @@
 import type { MediaJobAction } from '../media-actions';
-import { fetchAndUploadImageJob } from './fetch_and_upload_image.job';
-import { fetchAudioJob } from './fetch_audio.job';
-import { fetchBreakdownJob } from './fetch_breakdown.job';
-import { fetchImageDescriptionJob } from './fetch_image_description.job';
-import { fetchImageJob } from './fetch_image.job';
-import { fetchSentenceContextJob } from './fetch_sentence_context.job';
-import { fetchSentenceJob } from './fetch_sentence.job';
+import { fetchAndUploadImageJob } from './fetch-and-upload-image.job';
+import { fetchAudioJob } from './fetch-audio.job';
+import { fetchBreakdownJob } from './fetch-breakdown.job';
+import { fetchImageDescriptionJob } from './fetch-image-description.job';
+import { fetchImageJob } from './fetch-image.job';
+import { fetchSentenceContextJob } from './fetch-sentence-context.job';
+import { fetchSentenceJob } from './fetch-sentence.job';
 import { MediaJob } from './media-job';
-import { uploadImageJob } from './upload_image.job';
+import { uploadImageJob } from './upload-image.job';
 import { voiceJob } from './voice.job';
 
 export const MEDIA_JOBS: Record<MediaJobAction, MediaJob> = {

@@ -21,7 +21,7 @@ export interface MediaJobRun {
   log: (message: string) => void;
 }
 
-/** One action: one file in this folder, `<action>.job.ts`. */
+/** One action: one file in this folder, `<action in kebab-case>.job.ts` (fetch_audio: fetch-audio.job.ts). */
 export interface MediaJob {
   readonly action: MediaJobAction;
   run(run: MediaJobRun): Promise<MediaResult>;

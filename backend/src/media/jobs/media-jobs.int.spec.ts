@@ -11,7 +11,7 @@ import { loadConfig } from '../../platform/config/config';
 import { AppError } from '../../platform/errors/app-error';
 import { createRedis } from '../../platform/queue/redis';
 import { MediaJobs } from '../media-jobs';
-import { MediaQueue, mediaJobId } from '../media-queue';
+import { mediaJobId } from '../media-queue';
 import { mediaSettings } from '../media-settings';
 import { MaterialMediaText } from '../material-media.port';
 import { createMediaProviders, MediaProviders } from '../providers/media-providers';
@@ -23,6 +23,7 @@ import { RecordedOutcome, RecordingMediaPort } from '../testing/recording-media.
 import { MediaUploads } from '../upload/media-uploads';
 import { MediaJobRunner } from '../worker/media-job-runner';
 import { createMediaWorker } from '../worker/media-worker';
+import { openMediaQueue, StandaloneMediaQueue } from '../testing/standalone-queue';
 
 /** Lets a test switch the storage the running worker writes to. */
 class SwitchableStorage implements MediaStorage {
@@ -61,7 +62,7 @@ describe('media jobs: every action through BullMQ against loopback providers', (
   let dir: string;
   let local: LocalDiskStorage;
   let storage: SwitchableStorage;
-  let media: MediaQueue;
+  let media: StandaloneMediaQueue;
   let jobs: MediaJobs;
   let worker: Worker;
   let connection: Redis;
@@ -106,9 +107,9 @@ describe('media jobs: every action through BullMQ against loopback providers', (
     dir = await mkdtemp(join(tmpdir(), 'kioku-media-'));
     local = new LocalDiskStorage(dir);
     storage = new SwitchableStorage(local);
-    media = new MediaQueue(REDIS_URL, prefix);
+    media = openMediaQueue(REDIS_URL, prefix, { backoffMs: 100 });
     await media.queue.waitUntilReady();
-    jobs = new MediaJobs(media, { backoffMs: 100 });
+    jobs = media.jobs;
     connection = createRedis(REDIS_URL);
     worker = createMediaWorker({ connection, prefix, runner: new MediaJobRunner(port, providers, storage), concurrency: 4 });
     await worker.waitUntilReady();
@@ -130,7 +131,7 @@ describe('media jobs: every action through BullMQ against loopback providers', (
 
   describe('enqueue', () => {
     it('adds one job per action with a deterministic id, 4 attempts and exponential backoff; a second enqueue adds nothing', async () => {
-      const defaults = new MediaJobs(media);
+      const defaults = new MediaJobs(media.queue, media.media);
       const requestEventId = randomUUID();
       const request = { requestEventId, materialType: 'vocab', materialId: 999_999, actions: ['fetch_breakdown', 'approve_audio', 'fetch_audio'], actorId: null };
       const enqueued = await defaults.enqueue(request);

@@ -22,7 +22,6 @@ let cached: Promise<Tokenizer> | null = null;
 /** Loads the dictionary shipped in node_modules/kuromoji/dict once per process (about a second). */
 export function loadTokenizer(): Promise<Tokenizer> {
   if (!cached) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const kuromoji = require('kuromoji') as { builder(o: { dicPath: string }): { build(cb: (e: Error | null, t: Tokenizer) => void): void } };
     const dicPath = join(dirname(require.resolve('kuromoji/package.json')), 'dict');
     cached = new Promise((resolve, reject) => kuromoji.builder({ dicPath }).build((err, t) => (err ? reject(err) : resolve(t))));

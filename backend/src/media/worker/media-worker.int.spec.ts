@@ -9,14 +9,14 @@ import { createIsolatedDatabase } from '../../../test/test-db';
 import { EventStore } from '../../platform/event-store/event-store';
 import { createRedis } from '../../platform/queue/redis';
 import { EventMaterialMediaPort } from '../event-material-media.port';
-import { MediaJobs } from '../media-jobs';
-import { MediaQueue, mediaJobId } from '../media-queue';
+import { mediaJobId } from '../media-queue';
 import { MediaActionRequested, mediaOutcomeEventId } from '../media.events';
 import { MaterialMediaPort } from '../material-media.port';
 import { MediaProviders } from '../providers/media-providers';
 import { VoicevoxTtsProvider } from '../providers/tts/voicevox-tts.provider';
 import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { FakeProviders, startFakeProviders } from '../testing/fake-providers';
+import { openMediaQueue, StandaloneMediaQueue } from '../testing/standalone-queue';
 import { MediaJobRunner } from './media-job-runner';
 import { createMediaWorker } from './media-worker';
 
@@ -38,7 +38,7 @@ describe('media worker: killed mid-job, the job is retried and its outcome recor
   let store: EventStore;
   let fake: FakeProviders;
   let dir: string;
-  let media: MediaQueue;
+  let media: StandaloneMediaQueue;
   const connections: Redis[] = [];
   const workers: Worker[] = [];
 
@@ -47,7 +47,7 @@ describe('media worker: killed mid-job, the job is retried and its outcome recor
     store = new EventStore(db.pool);
     fake = await startFakeProviders();
     dir = await mkdtemp(join(tmpdir(), 'kioku-media-worker-'));
-    media = new MediaQueue(REDIS_URL, prefix);
+    media = openMediaQueue(REDIS_URL, prefix);
     await media.queue.waitUntilReady();
   });
 
@@ -105,7 +105,7 @@ describe('media worker: killed mid-job, the job is retried and its outcome recor
 
     const hang = fake.hang('/synthesis');
     const first = startWorker(countingPort);
-    await new MediaJobs(media).enqueue({ requestEventId, materialType: 'vocab', materialId, actions: ['fetch_audio'], actorId });
+    await media.jobs.enqueue({ requestEventId, materialType: 'vocab', materialId, actions: ['fetch_audio'], actorId });
     await hang.arrived;
     const jobId = mediaJobId(requestEventId, 'fetch_audio');
     expect(await (await media.queue.getJob(jobId))!.getState()).toBe('active');

@@ -14,6 +14,11 @@ const configSchema = z.object({
   // api = HTTP only; worker = projections + media jobs only; all = everything in one process (npm start).
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.string().default('info'),
+  // Log lines: JSON (for a collector), or readable (pino-pretty) when stdout is a terminal; LOG_FORMAT forces one.
+  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['json', 'pretty']).optional()),
+  // Prometheus metrics on a listener of their own (never the public port); off unless METRICS_PORT is set.
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   FRONTEND_DIST: z.string().optional(),
   MEDIA_DIR: z.string().default('media'),

@@ -1,7 +1,9 @@
 import { Pool, PoolClient, QueryResultRow } from 'pg';
 import { beginAfterCommitScope, discardAfterCommitScope } from '../event-store/commit-notifier';
 
-export type Queryable = Pick<PoolClient, 'query'>;
+// In its own module so that the event store's commit notifier can name it without importing this one (a circle).
+export type { Queryable } from './queryable';
+import type { Queryable } from './queryable';
 
 export function createPool(connectionString: string, max = 20): Pool {
   const pool = new Pool({ connectionString, max, application_name: 'kioku' });

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { Queryable } from '../database/database';
+import type { Queryable } from '../database/queryable';
 
 export const EVENTS_CHANNEL = 'kioku_events';
 

@@ -79,6 +79,8 @@ export function appendArguments(streamId: string, streamType: string, expected: 
 export class EventStore {
   private readonly notifier: CommitNotifier;
   private readonly batcher: AppendBatcher;
+  /** Told each append's latency in seconds (MetricsService); unset, nothing is measured. */
+  private appendObserver?: (seconds: number) => void;
   constructor(private readonly pool: Pool, options: AppendBatcherOptions = {}) {
     this.notifier = new CommitNotifier(pool);
     this.batcher = new AppendBatcher(pool, (params) => this.appendOne(params, pool), options);
@@ -98,7 +100,9 @@ export class EventStore {
     db: Queryable = this.pool,
   ): Promise<AppendResult> {
     const params = appendArguments(streamId, streamType, expected, events, metadata);
+    const started = this.appendObserver ? process.hrtime.bigint() : 0n;
     const last = db === this.pool ? await this.batcher.append(params) : await this.appendOne(params, db);
+    if (this.appendObserver) this.appendObserver(Number(process.hrtime.bigint() - started) / 1e9);
     if (last === 'conflict') throw new ConcurrencyError();
     if (!last.duplicate) afterCommit(db, () => this.notifier.notify());
     return {
@@ -129,6 +133,10 @@ export class EventStore {
       }
     }
     return rows[rows.length - 1];
+  }
+
+  observeAppends(observer: (seconds: number) => void): void {
+    this.appendObserver = observer;
   }
 
   /** Wakes the projection runners after a commit that appended through another SQL function (study_record_grade). */

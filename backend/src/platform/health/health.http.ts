@@ -1,49 +1,17 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
-import { Pool } from 'pg';
-import { PG_POOL } from '../database/database.module';
-import { projectionStatuses } from '../projections/projection-admin';
-import { ProjectionRegistry } from '../projections/projection-registry';
-import { REDIS } from '../queue/queue.module';
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { GetHealthQuery } from './health.handler';
 
 /** GET /api/health: 200 while PostgreSQL answers (Redis down only degrades media actions), else 503. */
 @Controller('api/health')
 export class HealthHttp {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly registry: ProjectionRegistry,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const postgres = await withTimeout(this.pool.query('select 1'), 2_000).then(
-      () => ({ status: 'up' as const }),
-      (e: Error) => ({ status: 'down' as const, error: e.message }),
-    );
-    const redis = await withTimeout(this.redis.ping(), 1_000).then(
-      () => ({ status: 'up' as const }),
-      (e: Error) => ({ status: 'down' as const, error: e.message }),
-    );
-    const projections =
-      postgres.status === 'up'
-        ? await projectionStatuses(this.pool, this.registry.all()).then(
-            (list) => list.map((p) => ({ name: p.name, status: p.status, lag: p.lag, position: p.lastPosition })),
-            () => [],
-          )
-        : [];
-    const status = postgres.status === 'up' ? (redis.status === 'up' ? 'ok' : 'degraded') : 'down';
-    reply.status(postgres.status === 'up' ? 200 : 503);
-    return { status, postgres, redis, projections };
+    const health = await this.queries.execute(new GetHealthQuery());
+    reply.status(health.postgres.status === 'up' ? 200 : 503);
+    return health;
   }
 }

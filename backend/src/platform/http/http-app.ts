@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { DynamicModule, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyError, FastifyReply, FastifyRequest, LogController } from 'fastify';
@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
-import { AppModule } from '../../app.module';
+import { MetricsService } from '../metrics/metrics.service';
 import { AppConfig } from '../config/config';
 import { AppError } from '../errors/app-error';
 import { createLogger, PinoNestLogger } from '../logger';
@@ -30,7 +30,11 @@ function isHashedAsset(dist: string, file: string): boolean {
   return relative(dist, file).split(sep)[0] === 'assets';
 }
 
-export async function createHttpApp(config: AppConfig, logger: PinoLogger = createLogger(config.LOG_LEVEL)): Promise<NestFastifyApplication> {
+/**
+ * The HTTP application around `root` (AppModule.forConfig(config), passed in: the platform knows no context and
+ * not the module that assembles them).
+ */
+export async function createHttpApp(root: DynamicModule, config: AppConfig, logger: PinoLogger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT)): Promise<NestFastifyApplication> {
   const httpLogger = new Logger('http');
   // Set once the app exists (helmet is registered on it); the framework's own early answers use it.
   let securityHeadersFor: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined;
@@ -54,7 +58,7 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
       sendProblem(reply, request, new AppError('validation_failed', message, { fields: [{ field: '(path)', message: 'Not a valid URL path.' }] }), httpLogger);
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
     abortOnError: false,
@@ -68,6 +72,11 @@ export async function createHttpApp(config: AppConfig, logger: PinoLogger = crea
   // Every request answers with its id, so a person reporting a problem can quote it.
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Latency per route pattern (never the raw URL: ids would make a series per card), for /metrics.
+  const requestDuration = app.get(MetricsService).requestDuration;
+  fastify.addHook('onResponse', async (request, reply) => {
+    requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   // helmet: CSP, nosniff, frame and referrer policies, COOP and (over https) HSTS on every response.
   securityHeadersFor = registerSecurityHeaders(fastify, config);

@@ -4,9 +4,8 @@ import { AppConfig } from '../config/config';
 
 /**
  * Security headers on every response (issue 16): the app page, the API, media files, static assets and error
- * answers alike, set by helmet (on every request, before routing goes further). A header a route sets itself wins
- * (the queue dashboard sends a stricter CSP of its own): helmet writes the response's own headers, fastify's reply
- * headers are written over them.
+ * answers alike, set by helmet (on every request, before routing goes further). A header a route sets itself wins:
+ * helmet writes the response's own headers, fastify's reply headers are written over them.
  *
  * The Content-Security-Policy is the one the built frontend works under (checked in Chromium by
  * frontend/e2e/csp.e2e.ts): scripts only from the app's own origin (the build has no inline script and no
@@ -62,6 +61,26 @@ export function cspDirectives(config: AppConfig): Record<string, string[]> {
   };
 }
 
+/** Where the admins' queue dashboard (Bull Board, media/queue-board) is mounted. */
+export const QUEUE_BOARD_PATH = '/admin/queues';
+
+/** A request for the queue dashboard: its page, its API and its static files. */
+export function isQueueBoardPath(url: string): boolean {
+  if (!url.startsWith(QUEUE_BOARD_PATH)) return false;
+  const next = url.charAt(QUEUE_BOARD_PATH.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+/**
+ * The app's CSP, with inline styles allowed: Bull Board's page has a style element and style attributes (its
+ * loading placeholder), and its job data editor (CodeMirror) injects style elements. Its scripts are files of
+ * its own (its one inline script is JSON data, which is not run), so script-src stays 'self'. Its Google Fonts
+ * stylesheet stays refused (the page falls back to system fonts; an admin page does not call Google).
+ */
+export function queueBoardCspDirectives(config: AppConfig): Record<string, string[]> {
+  return { ...cspDirectives(config), 'style-src': ["'self'", "'unsafe-inline'"] };
+}
+
 /** HSTS for a year (no includeSubDomains: the domain's other hosts are not ours to pin). */
 export const HSTS = 'max-age=31536000';
 
@@ -86,9 +105,11 @@ export function helmetOptions(config: AppConfig): NonNullable<Parameters<typeof 
 export function registerSecurityHeaders(fastify: FastifyInstance, config: AppConfig): (request: FastifyRequest, reply: FastifyReply) => void {
   const settings = helmetOptions(config);
   const middleware = helmet(settings);
+  // Only under QUEUE_BOARD_PATH: the rest of the app keeps refusing inline styles.
+  const boardMiddleware = helmet({ ...settings, contentSecurityPolicy: { useDefaults: false, directives: queueBoardCspDirectives(config) } });
   const forwardedHttps = !settings.hsts;
   const apply = (request: FastifyRequest, reply: FastifyReply) => {
-    middleware(request.raw, reply.raw, () => undefined);
+    (isQueueBoardPath(request.url) ? boardMiddleware : middleware)(request.raw, reply.raw, () => undefined);
     if (forwardedHttps && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   };
   fastify.addHook('onRequest', (request, reply, done) => {

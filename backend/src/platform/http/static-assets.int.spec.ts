@@ -6,10 +6,6 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startTestApp, TestApp } from '../../../test/http-app';
 
-// @fastify/static requires content-disposition 3, which is ESM only: Jest on Node 20 cannot load it (Node itself
-// can). It only names downloads (reply.download), which the app never uses.
-jest.mock('content-disposition', () => ({ create: () => 'attachment' }));
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ENTRY = '/assets/index-Ab12Cd34.js';
 

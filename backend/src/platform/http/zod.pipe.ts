@@ -31,7 +31,8 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what = 're
 
 /** `@Body(new ZodPipe(schema))`: validates and strips nothing silently (use strict objects to reject unknown fields). */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
-  constructor(private readonly schema: z.ZodType<T>, private readonly what = 'request') {}
+  // `schema` is public: the OpenAPI document (openapi.ts) is generated from the pipes on each route.
+  constructor(readonly schema: z.ZodType<T>, private readonly what = 'request') {}
   transform(value: unknown): T {
     return parseOrThrow(this.schema, value, this.what);
   }

@@ -1,8 +1,9 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { CurrentUser } from '../../accounts';
-import { Clock, CLOCK } from '../../platform/clock';
 import { SessionUser } from '../../platform/http/request-context';
-import { Dashboard, DashboardQuery } from './dashboard.query';
+import { GetDashboardQuery } from './dashboard.handler';
+import type { Dashboard } from './dashboard.query';
 
 /**
  * GET /api/dashboard → {first_visit, courses: [{course, level, level_cards, level_done, level_available, review_count,
@@ -10,10 +11,10 @@ import { Dashboard, DashboardQuery } from './dashboard.query';
  */
 @Controller('api/dashboard')
 export class DashboardHttp {
-  constructor(private readonly query: DashboardQuery, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   dashboard(@CurrentUser() user: SessionUser): Promise<Dashboard> {
-    return this.query.dashboard(user.id, this.clock.now(), user.subscriptionActive, user.timeZone);
+    return this.queries.execute(new GetDashboardQuery({ userId: user.id, subscriptionActive: user.subscriptionActive, timeZone: user.timeZone }));
   }
 }

@@ -1,12 +1,13 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { CurrentUser } from '../../accounts';
-import { Clock, CLOCK } from '../../platform/clock';
 import { SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { COURSES, MATERIAL_TYPES } from '../courses';
-import { flashcardId, flashcardView, parseFlashcardId } from '../flashcard.view';
-import { assertCardOpen, continuation, FlashcardQueries, NextCard, servableOrNotFound } from './get-flashcard.query';
+import { parseFlashcardId } from '../flashcard.view';
+import { GetFlashcardQuery } from './get-flashcard.handler';
+import type { NextCard } from './get-flashcard.query';
 
 const querySchema = z
   .object({
@@ -28,27 +29,20 @@ const querySchema = z
  */
 @Controller('api/flashcard')
 export class GetFlashcardHttp {
-  constructor(
-    private readonly queries: FlashcardQueries,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   async get(@CurrentUser() user: SessionUser, @Query(new ZodPipe(querySchema, 'query')) q: z.infer<typeof querySchema>): Promise<NextCard> {
-    const now = this.clock.now();
-    const base = { userId: user.id, course: q.course, now, subscriptionActive: user.subscriptionActive, preferNew: false };
-    if (q.material_type !== undefined && q.material_id !== undefined) {
-      const id = flashcardId(q.material_type, q.material_id);
-      const material = servableOrNotFound(await this.queries.material(user.id, q.material_type, q.material_id), id, q.course);
-      assertCardOpen(material, user.subscriptionActive);
-      return this.queries.withCard(base, flashcardView(material, material.card));
-    }
-    if (q.after !== undefined) {
-      // The card that follows `after` once it is graded, as POST would answer it (the study panel shows it at once).
-      const fetchNew = q.fetch_new === 'true';
-      const next = await this.queries.next({ ...base, preferNew: fetchNew, skip: parseFlashcardId(q.after) ?? undefined });
-      return { ...continuation(next, fetchNew), after: q.after };
-    }
-    return this.queries.next(base);
+    return this.queries.execute(
+      new GetFlashcardQuery({
+        userId: user.id,
+        subscriptionActive: user.subscriptionActive,
+        course: q.course,
+        materialType: q.material_type,
+        materialId: q.material_id,
+        after: q.after,
+        fetchNew: q.fetch_new === 'true',
+      }),
+    );
   }
 }

@@ -1,6 +1,8 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { Clock, CLOCK } from '../../platform/clock';
+import { MetricsService } from '../../platform/metrics/metrics.service';
 import { PG_POOL } from '../../platform/database/database.module';
 import { ConcurrencyError } from '../../platform/errors/app-error';
 import { appendArguments, EventStore } from '../../platform/event-store/event-store';
@@ -48,8 +50,18 @@ export const NEW_LEVEL_WAIT_MS = 1_500;
 
 export const GRADED_ELSEWHERE = 'This card was just graded in another tab or device. Reload to continue.';
 
-@Injectable()
-export class GradeCardHandler {
+/**
+ * POST /api/flashcard: grade a card. (Not `GradeCardCommand`: that name is the decision's input in
+ * grade-card.decide.ts, exported by the context.)
+ */
+export class GradeFlashcardCommand extends Command<GradeCardOutcome> {
+  constructor(readonly input: GradeCard) {
+    super();
+  }
+}
+
+@CommandHandler(GradeFlashcardCommand)
+export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> {
   private readonly levels: StudyLevels;
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -57,8 +69,13 @@ export class GradeCardHandler {
     private readonly queries: FlashcardQueries,
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.levels = levels ?? fixedLevelOne;
+  }
+
+  execute(command: GradeFlashcardCommand): Promise<GradeCardOutcome> {
+    return this.handle(command.input);
   }
 
   /**
@@ -106,6 +123,7 @@ export class GradeCardHandler {
       return { ...(await this.answer(command, material, flashcardView(material, current?.card ?? null), null, now)), replayed: true };
     }
     this.store.committed();
+    this.metrics?.grades.inc({ course: material.course });
 
     // Only a card reaching intermediate from learning can raise the level (a lesson adds a learning card, a
     // failed card never drops below intermediate), so only such a grade waits for the level read model.

@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser } from '../../accounts';
 import { Idempotent, idempotencyOf } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
-import { GradeCardHandler, GradeCardResult } from './grade-card.handler';
+import { GradeCardResult, GradeFlashcardCommand } from './grade-card.handler';
 
 const body = z.strictObject({
   id: z.string().min(1).max(40),
@@ -22,7 +23,7 @@ const body = z.strictObject({
  */
 @Controller('api/flashcard')
 export class GradeCardHttp {
-  constructor(private readonly handler: GradeCardHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(200)
@@ -33,16 +34,18 @@ export class GradeCardHttp {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Body(new ZodPipe(body)) input: z.infer<typeof body>,
   ): Promise<GradeCardResult> {
-    const { replayed, ...answer } = await this.handler.handle({
-      userId: user.id,
-      subscriptionActive: user.subscriptionActive,
-      id: input.id,
-      grade: input.grade,
-      fetchNew: input.fetch_new,
-      version: input.version,
-      idempotency: idempotencyOf(request),
-      metadata: metadataOf(request),
-    });
+    const { replayed, ...answer } = await this.commands.execute(
+      new GradeFlashcardCommand({
+        userId: user.id,
+        subscriptionActive: user.subscriptionActive,
+        id: input.id,
+        grade: input.grade,
+        fetchNew: input.fetch_new,
+        version: input.version,
+        idempotency: idempotencyOf(request),
+        metadata: metadataOf(request),
+      }),
+    );
     if (replayed) void reply.header('idempotent-replayed', 'true');
     return answer;
   }

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { Clock, CLOCK } from '../../platform/clock';
 import { Queryable, withTransaction } from '../../platform/database/database';
@@ -37,6 +38,13 @@ export interface UndoGradeResult {
   learned_count: number;
 }
 
+/** POST /api/flashcard/undo: take back the last grade. */
+export class UndoGradeCommand extends Command<UndoGradeResult> {
+  constructor(readonly input: UndoGrade) {
+    super();
+  }
+}
+
 /**
  * Takes back the learner's last grade (issue 15): reads the card's stream, lets decideUndo check it is the last
  * answer and build the compensating CardGradeUndone, then appends it and restores the card's inline state in one
@@ -44,8 +52,8 @@ export interface UndoGradeResult {
  * the card is found again). The event id is derived from the undone grade, so a retry or a double click records
  * one undo; the Idempotency-Key replays the first answer (the interceptor stores it).
  */
-@Injectable()
-export class UndoGradeHandler {
+@CommandHandler(UndoGradeCommand)
+export class UndoGradeHandler implements ICommandHandler<UndoGradeCommand> {
   private readonly levels: StudyLevels;
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -55,6 +63,10 @@ export class UndoGradeHandler {
     @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels,
   ) {
     this.levels = levels ?? fixedLevelOne;
+  }
+
+  execute(command: UndoGradeCommand): Promise<UndoGradeResult> {
+    return this.handle(command.input);
   }
 
   async handle(command: UndoGrade): Promise<UndoGradeResult> {

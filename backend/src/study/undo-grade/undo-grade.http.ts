@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser } from '../../accounts';
 import { Idempotent } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
-import { UndoGradeHandler, UndoGradeResult } from './undo-grade.handler';
+import { UndoGradeCommand, UndoGradeResult } from './undo-grade.handler';
 
 const body = z.strictObject({
   id: z.string().min(1).max(40),
@@ -21,19 +22,21 @@ const body = z.strictObject({
  */
 @Controller('api/flashcard/undo')
 export class UndoGradeHttp {
-  constructor(private readonly handler: UndoGradeHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(200)
   @Idempotent()
   async undo(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>): Promise<UndoGradeResult> {
-    return this.handler.handle({
-      userId: user.id,
-      subscriptionActive: user.subscriptionActive,
-      id: input.id,
-      version: input.version,
-      fetchNew: input.fetch_new,
-      metadata: metadataOf(request),
-    });
+    return this.commands.execute(
+      new UndoGradeCommand({
+        userId: user.id,
+        subscriptionActive: user.subscriptionActive,
+        id: input.id,
+        version: input.version,
+        fetchNew: input.fetch_new,
+        metadata: metadataOf(request),
+      }),
+    );
   }
 }

@@ -4,7 +4,7 @@ import { startTestApp, TestApp } from '../../../test/http-app';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
-import { PROGRESS_PROJECTIONS } from '../../progress/progress.projections';
+import { PROGRESS_PROJECTIONS } from '../../progress';
 import { courseMaterials, insertMaterials, pinClock } from '../testing/study-fixtures';
 import { ALREADY_UNDONE, ANSWERED_AGAIN, ANSWERED_ANOTHER } from './undo-grade.decide';
 

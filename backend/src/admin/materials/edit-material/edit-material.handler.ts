@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool, PoolClient } from 'pg';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
@@ -72,14 +73,25 @@ export async function editLocked(
   });
 }
 
+/** PATCH /api/admin/materials/:id (or POST with `_method: "patch"`): edit a material's fields. */
+export class EditMaterialFieldsCommand extends Command<MaterialDetailView> {
+  constructor(readonly input: EditMaterialCommand) {
+    super();
+  }
+}
+
 /** EditMaterial: PATCH /api/admin/materials/:id. */
-@Injectable()
-export class EditMaterialHandler {
+@CommandHandler(EditMaterialFieldsCommand)
+export class EditMaterialHandler implements ICommandHandler<EditMaterialFieldsCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: EventStore,
     private readonly reader: MaterialReader,
   ) {}
+
+  execute(command: EditMaterialFieldsCommand): Promise<MaterialDetailView> {
+    return this.edit(command.input);
+  }
 
   async edit(command: EditMaterialCommand): Promise<MaterialDetailView> {
     checkKanaWord(command.type, command.set);

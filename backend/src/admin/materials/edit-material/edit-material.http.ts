@@ -1,4 +1,5 @@
 import { Body, Controller, Param, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
 import { metadataOf } from '../../../platform/http/request-context';
@@ -7,21 +8,23 @@ import { requestEventIds } from '../../ids';
 import { materialIdPipe } from '../material-id';
 import { MaterialDetailView } from '../material-reader';
 import { editMaterialSchema, fieldsToSet } from './edit-material.schema';
-import { EditMaterialHandler } from './edit-material.handler';
+import { EditMaterialFieldsCommand } from './edit-material.handler';
 
 /** Runs a JSON edit body (PATCH, or POST with `_method: "patch"`). */
-export function runEdit(handler: EditMaterialHandler, id: number, raw: unknown, request: FastifyRequest): Promise<MaterialDetailView> {
+export function runEdit(commands: CommandBus, id: number, raw: unknown, request: FastifyRequest): Promise<MaterialDetailView> {
   const sent = raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {};
   delete sent._method;
   const body = parseOrThrow(editMaterialSchema, sent, 'edit');
-  return handler.edit({
-    type: body.type,
-    id,
-    expectedVersion: body.version,
-    set: fieldsToSet(body, sent),
-    metadata: metadataOf(request),
-    eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), 'edit'),
-  });
+  return commands.execute(
+    new EditMaterialFieldsCommand({
+      type: body.type,
+      id,
+      expectedVersion: body.version,
+      set: fieldsToSet(body, sent),
+      metadata: metadataOf(request),
+      eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), 'edit'),
+    }),
+  );
 }
 
 /**
@@ -33,11 +36,11 @@ export function runEdit(handler: EditMaterialHandler, id: number, raw: unknown, 
  */
 @Controller('api/admin/materials')
 export class EditMaterialHttp {
-  constructor(private readonly handler: EditMaterialHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Patch(':id')
   @Idempotent()
   edit(@Param('id', materialIdPipe) id: number, @Body() body: unknown, @Req() request: FastifyRequest): Promise<MaterialDetailView> {
-    return runEdit(this.handler, id, body, request);
+    return runEdit(this.commands, id, body, request);
   }
 }

@@ -1,9 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ZodPipe } from '../../../platform/http/zod.pipe';
 import { listParams, listParamsSchema } from '../material-list.filters';
-import { MaterialDetailView, MaterialReader } from '../material-reader';
+import { MaterialDetailView } from '../material-reader';
 import { materialIdPipe } from '../material-id';
+import { GetMaterialQuery } from './get-material.handler';
 
 /**
  * GET /api/admin/materials/:id?type&course&level&filters → {material, reading, jobs, neighbours}. `material.version`
@@ -12,10 +14,10 @@ import { materialIdPipe } from '../material-id';
  */
 @Controller('api/admin/materials')
 export class GetMaterialHttp {
-  constructor(private readonly reader: MaterialReader) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get(':id')
   get(@Param('id', materialIdPipe) id: number, @Query(new ZodPipe(listParamsSchema, 'query')) query: z.infer<typeof listParamsSchema>): Promise<MaterialDetailView> {
-    return this.reader.detail(query.type, id, listParams(query));
+    return this.queries.execute(new GetMaterialQuery({ type: query.type, id, nav: listParams(query) }));
   }
 }

@@ -1,8 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ZodPipe } from '../../../platform/http/zod.pipe';
 import { listParams, listParamsSchema } from '../material-list.filters';
-import { MaterialReader } from '../material-reader';
+import { ListMaterialsQuery, MaterialListPage } from './list-materials.handler';
 
 const querySchema = listParamsSchema.extend({
   page: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(1).max(100_000).default(1)),
@@ -16,10 +17,10 @@ const querySchema = listParamsSchema.extend({
  */
 @Controller('api/admin/materials')
 export class ListMaterialsHttp {
-  constructor(private readonly reader: MaterialReader) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>) {
-    return this.reader.list(listParams(query), query.page);
+  list(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>): Promise<MaterialListPage> {
+    return this.queries.execute(new ListMaterialsQuery({ params: listParams(query), page: query.page }));
   }
 }

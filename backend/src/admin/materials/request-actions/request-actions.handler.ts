@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { MATERIAL_STREAM_TYPE, materialStreamId } from '../../../content';
 import { assertMediaActions, isMediaJobAction, MediaActionRequested, MediaJobAction, MediaJobs } from '../../../media';
@@ -34,6 +35,13 @@ const APPROVALS: Record<string, { field: 'is_audio_approved' | 'is_image_approve
   unapprove_image: { field: 'is_image_approved', value: false },
 };
 
+/** POST /api/admin/materials/:id/actions: approvals and media jobs for a material. */
+export class RequestMediaActionsCommand extends Command<RequestActionsResult> {
+  constructor(readonly input: RequestActionsCommand) {
+    super();
+  }
+}
+
 /**
  * RequestMediaActions: POST /api/admin/materials/:id/actions. Approvals become a MaterialRevised of the card
  * (is_audio_approved / is_image_approved). Job actions become one MediaActionRequested (the admin as actor) and
@@ -44,13 +52,17 @@ const APPROVALS: Record<string, { field: 'is_audio_approved' | 'is_image_approve
  * enqueue fails the transaction rolls back: no request is recorded without its jobs. If the commit failed after
  * a successful enqueue, the retry (same Idempotency-Key → same event id → same job ids) enqueues nothing twice.
  */
-@Injectable()
-export class RequestActionsHandler {
+@CommandHandler(RequestMediaActionsCommand)
+export class RequestActionsHandler implements ICommandHandler<RequestMediaActionsCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: EventStore,
     private readonly jobs: MediaJobs,
   ) {}
+
+  execute(command: RequestMediaActionsCommand): Promise<RequestActionsResult> {
+    return this.request(command.input);
+  }
 
   async request(command: RequestActionsCommand): Promise<RequestActionsResult> {
     const actions = [...new Set(command.actions)];

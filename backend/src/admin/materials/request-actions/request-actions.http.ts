@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
@@ -7,7 +8,7 @@ import { ZodPipe } from '../../../platform/http/zod.pipe';
 import { requestEventIds } from '../../ids';
 import { CARD_TYPES } from '../card-fields';
 import { materialIdPipe } from '../material-id';
-import { RequestActionsHandler, RequestActionsResult } from './request-actions.handler';
+import { RequestActionsResult, RequestMediaActionsCommand } from './request-actions.handler';
 
 /** `actions` is a map (SPEC §7) whose true entries are asked for; a list of names is accepted too. */
 const bodySchema = z.object({
@@ -22,7 +23,7 @@ const bodySchema = z.object({
  */
 @Controller('api/admin/materials')
 export class RequestActionsHttp {
-  constructor(private readonly handler: RequestActionsHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post(':id/actions')
   @HttpCode(202)
@@ -33,12 +34,14 @@ export class RequestActionsHttp {
     @Req() request: FastifyRequest,
   ): Promise<RequestActionsResult> {
     const actions = Array.isArray(body.actions) ? body.actions : Object.entries(body.actions).filter(([, on]) => on !== false && on !== null && on !== 0).map(([a]) => a);
-    return this.handler.request({
-      type: body.type,
-      id,
-      actions,
-      metadata: metadataOf(request),
-      eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), 'actions'),
-    });
+    return this.commands.execute(
+      new RequestMediaActionsCommand({
+        type: body.type,
+        id,
+        actions,
+        metadata: metadataOf(request),
+        eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), 'actions'),
+      }),
+    );
   }
 }

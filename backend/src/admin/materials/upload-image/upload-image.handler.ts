@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { MEDIA_SETTINGS, MEDIA_STORAGE, MediaSettings, MediaStorage, MediaUploads, validateImageUpload } from '../../../media';
 import { PG_POOL } from '../../../platform/database/database.module';
@@ -30,6 +31,20 @@ export function readableSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
+/** POST /api/admin/materials/:id (multipart, the file in `image`): upload the card's image. */
+export class UploadMaterialImageCommand extends Command<MaterialDetailView> {
+  constructor(readonly input: UploadImageCommand) {
+    super();
+  }
+}
+
+/** POST /api/admin/materials/:id (multipart, the file in `audio`): upload a recording of the card's audio. */
+export class UploadMaterialAudioCommand extends Command<MaterialDetailView> {
+  constructor(readonly input: UploadAudioCommand) {
+    super();
+  }
+}
+
 /**
  * UploadImage (SPEC §2: multipart to the material's update endpoint): the file must be a PNG, JPEG, WebP or GIF
  * by its bytes and within MEDIA_MAX_UPLOAD_BYTES (400 / 413). It is stored under a name generated from its
@@ -39,19 +54,22 @@ export function readableSize(bytes: number): string {
  * audio_spec 'uploaded recording', not approved yet, like a fetched clip: learners keep the system voice
  * (study/flashcard.view.ts) until the admin approves it.
  */
-@Injectable()
-export class UploadImageHandler {
+@CommandHandler(UploadMaterialImageCommand)
+export class UploadImageHandler implements ICommandHandler<UploadMaterialImageCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: EventStore,
     private readonly reader: MaterialReader,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(MEDIA_SETTINGS) private readonly settings: MediaSettings,
-    private readonly uploads: MediaUploads,
   ) {}
 
   get maxBytes(): number {
     return this.settings.maxUploadBytes;
+  }
+
+  execute(command: UploadMaterialImageCommand): Promise<MaterialDetailView> {
+    return this.upload(command.input);
   }
 
   async upload(command: UploadImageCommand): Promise<MaterialDetailView> {
@@ -71,6 +89,21 @@ export class UploadImageHandler {
       command.eventIdFor,
     );
     return this.reader.detail(command.type, command.id);
+  }
+}
+
+/** UploadAudio: the same form with the recording in `audio` (see UploadImageHandler). */
+@CommandHandler(UploadMaterialAudioCommand)
+export class UploadAudioHandler implements ICommandHandler<UploadMaterialAudioCommand> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly reader: MaterialReader,
+    private readonly uploads: MediaUploads,
+  ) {}
+
+  execute(command: UploadMaterialAudioCommand): Promise<MaterialDetailView> {
+    return this.uploadAudio(command.input);
   }
 
   async uploadAudio(command: UploadAudioCommand): Promise<MaterialDetailView> {

@@ -1,7 +1,9 @@
 import type {} from '@fastify/multipart';
-import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MEDIA_SETTINGS, MediaSettings } from '../../../media';
 import { AppError } from '../../../platform/errors/app-error';
 import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
 import { metadataOf } from '../../../platform/http/request-context';
@@ -9,11 +11,10 @@ import { parseOrThrow } from '../../../platform/http/zod.pipe';
 import { requestEventIds } from '../../ids';
 import { CARD_TYPES } from '../card-fields';
 import { runEdit } from '../edit-material/edit-material.http';
-import { EditMaterialHandler } from '../edit-material/edit-material.handler';
 import { version } from '../edit-material/edit-material.schema';
 import { materialIdPipe } from '../material-id';
 import { MaterialDetailView } from '../material-reader';
-import { readableSize, UploadImageHandler } from './upload-image.handler';
+import { readableSize, UploadMaterialAudioCommand, UploadMaterialImageCommand } from './upload-image.handler';
 
 const formSchema = z.object({
   _method: z.string().regex(/^patch$/i, 'This endpoint updates the material: send _method=patch.'),
@@ -34,7 +35,10 @@ const isFileField = (name: string): name is FileField => name === 'image' || nam
  */
 @Controller('api/admin/materials')
 export class UploadImageHttp {
-  constructor(private readonly upload: UploadImageHandler, private readonly edit: EditMaterialHandler) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(MEDIA_SETTINGS) private readonly settings: MediaSettings,
+  ) {}
 
   @Post(':id')
   @HttpCode(200)
@@ -45,13 +49,14 @@ export class UploadImageHttp {
       if (typeof body?._method !== 'string' || body._method.toLowerCase() !== 'patch') {
         throw new AppError('validation_failed', METHOD_MISSING, { fields: [{ field: '_method', message: 'Send _method=patch.' }] });
       }
-      return runEdit(this.edit, id, body, request);
+      return runEdit(this.commands, id, body, request);
     }
 
     const fields: Record<string, string> = {};
     let file: { field: FileField; bytes: Buffer; name: string } | undefined;
     let fileField: string | undefined; // the file part being read, for the 413's field
-    const max = this.upload.maxBytes;
+    // The handlers' own limit (MEDIA_MAX_UPLOAD_BYTES): a larger file stops the read here, with a 413.
+    const max = this.settings.maxUploadBytes;
     try {
       for await (const part of request.parts({ limits: { fileSize: max, files: 1, fields: 20, fieldSize: 10_000, parts: 25 } })) {
         if (part.type === 'file') {
@@ -91,6 +96,6 @@ export class UploadImageHttp {
       // Distinct event ids per kind of upload: the image's and the recording's are different writes.
       eventIdFor: requestEventIds(request.user?.id, idempotencyKeyOf(request), file.field === 'audio' ? 'upload-audio' : 'upload'),
     };
-    return file.field === 'audio' ? this.upload.uploadAudio(command) : this.upload.upload(command);
+    return this.commands.execute(file.field === 'audio' ? new UploadMaterialAudioCommand(command) : new UploadMaterialImageCommand(command));
   }
 }

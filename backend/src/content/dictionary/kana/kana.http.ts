@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseOrThrow } from '../../../platform/http/zod.pipe';
 import { sendCached } from '../dictionary-cache';
 import { booleanFlag, isTrue, parseId, parseQuery } from '../dictionary-access';
-import { KanaQuery } from './kana.query';
+import { GetKanaChartQuery, GetKanaQuery } from './kana.handler';
 
 const detailQuery = z.object({ kana: booleanFlag });
 /** A kana of the chart: 1 to 3 hiragana or katakana (きゃ, ファ, with ー), checked before any lookup. */
@@ -15,11 +16,11 @@ const kanaParam = z.object({
 /** GET /api/kana (the chart) and GET /api/kana/:kana?kana=true (one kana; without the flag :kana is its id). */
 @Controller('api/kana')
 export class KanaHttp {
-  constructor(private readonly kana: KanaQuery) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   async chart(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return sendCached(request, reply, await this.kana.chart());
+    return sendCached(request, reply, await this.queries.execute(new GetKanaChartQuery()));
   }
 
   @Get(':kana')
@@ -27,6 +28,6 @@ export class KanaHttp {
     const q = parseQuery(detailQuery, query);
     const byKana = isTrue(q.kana) || !/^\d+$/.test(kana);
     const by = byKana ? { kana: parseOrThrow(kanaParam, { kana }, 'path').kana } : { id: parseId(kana, 'kana') };
-    return sendCached(request, reply, await this.kana.detail(by));
+    return sendCached(request, reply, await this.queries.execute(new GetKanaQuery({ by })));
   }
 }

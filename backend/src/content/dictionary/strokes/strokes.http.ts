@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseOrThrow } from '../../../platform/http/zod.pipe';
-import { StrokesQuery } from './strokes.query';
+import { GetStrokesQuery } from './strokes.handler';
 
 /** One kanji (any CJK ideograph) or one kana, including the long-vowel mark ー. */
 const ONE_CHARACTER = /^(?:\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|ー)$/u;
@@ -18,12 +19,12 @@ const params = z.object({
  */
 @Controller('api/strokes')
 export class StrokesHttp {
-  constructor(private readonly strokes: StrokesQuery) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get(':character')
   async get(@Param('character') character: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const p = parseOrThrow(params, { character }, 'path');
-    const body = await this.strokes.strokes(p.character);
+    const body = await this.queries.execute(new GetStrokesQuery({ character: p.character }));
     reply.header('cache-control', 'private, max-age=86400');
     reply.header('etag', body.etag);
     const match = request.headers['if-none-match'];

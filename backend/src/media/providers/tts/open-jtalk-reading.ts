@@ -1,4 +1,4 @@
-import { type FuriganaSegment, isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from '../../../content/build/text';
+import { type FuriganaSegment, isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from '../../../content';
 
 export { parseFurigana, stripFurigana };
 export type { FuriganaSegment };

@@ -3,7 +3,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, extname, join } from 'node:path';
-import { toHiragana, toKatakana } from '../../../content/build/text';
+import { toHiragana, toKatakana } from '../../../content';
 import { MediaJobError } from '../../media-job-error';
 import { compressSpeech } from '../audio/compress-audio';
 import { isWav } from '../audio/wav';

@@ -1,9 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
-import { createIsolatedDatabase } from '../../../test/test-db';
-import { deploymentQueuePrefix, MediaJobRunner } from '../../media';
-import { createPool, quoteIdent } from './database';
-import { readDeploymentId } from './deployment-identity';
-import { ensureDatabase, migrate } from './migrations';
+import { createIsolatedDatabase } from './test-db';
+import { deploymentQueuePrefix, MediaJobRunner } from '../src/media';
+import { createPool, quoteIdent } from '../src/platform/database/database';
+import { readDeploymentId } from '../src/platform/database/deployment-identity';
+import { ensureDatabase, migrate } from '../src/platform/database/migrations';
 
 // Issue 16: two deployments on one Redis must not share a media queue, and a worker must never apply a job to a
 // database it did not come from.

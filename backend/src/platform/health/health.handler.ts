@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Redis } from 'ioredis';
+import { Pool } from 'pg';
+import { PG_POOL } from '../database/database.module';
+import { projectionStatuses } from '../projections/projection-admin';
+import { ProjectionRegistry } from '../projections/projection-registry';
+import { REDIS } from '../queue/queue.module';
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Check = { status: 'up' } | { status: 'down'; error: string };
+export interface Health {
+  status: 'ok' | 'degraded' | 'down';
+  postgres: Check;
+  redis: Check;
+  projections: Array<{ name: string; status: string; lag: number; position: number }>;
+}
+
+/** GET /api/health: PostgreSQL, Redis and the projections' lag. */
+export class GetHealthQuery extends Query<Health> {}
+
+@QueryHandler(GetHealthQuery)
+export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly registry: ProjectionRegistry,
+  ) {}
+
+  async execute(): Promise<Health> {
+    const postgres = await withTimeout(this.pool.query('select 1'), 2_000).then(
+      () => ({ status: 'up' as const }),
+      (e: Error) => ({ status: 'down' as const, error: e.message }),
+    );
+    const redis = await withTimeout(this.redis.ping(), 1_000).then(
+      () => ({ status: 'up' as const }),
+      (e: Error) => ({ status: 'down' as const, error: e.message }),
+    );
+    const projections =
+      postgres.status === 'up'
+        ? await projectionStatuses(this.pool, this.registry.all()).then(
+            (list) => list.map((p) => ({ name: p.name, status: p.status, lag: p.lag, position: p.lastPosition })),
+            () => [],
+          )
+        : [];
+    const status = postgres.status === 'up' ? (redis.status === 'up' ? 'ok' : 'degraded') : 'down';
+    return { status, postgres, redis, projections };
+  }
+}
