@@ -24,6 +24,8 @@ const platformZones = [
   ...CONTEXTS.map((from) => ({ target: './backend/src/platform', from: `./backend/src/${from}`, message: 'platform imports no context.' })),
   { target: './backend/src/platform', from: './backend/src/app.module.ts', message: 'platform imports nothing above it (pass the root module in).' },
 ];
+/** The shared kernel (backend/src/kernel: the course list) is vocabulary only: it imports nothing of the app. */
+const kernelZones = ['platform', ...CONTEXTS].map((from) => ({ target: './backend/src/kernel', from: `./backend/src/${from}`, message: 'The shared kernel imports nothing of the app.' }));
 /** Frontend: a feature never imports another; lib and components import no feature and not the app. */
 const frontendZones = [
   ...FEATURES.flatMap((target) =>
@@ -56,7 +58,7 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts']), ...platformZones, ...frontendZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts']), ...platformZones, ...kernelZones, ...frontendZones] }],
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { 'backend/src/**/': 'KEBAB_CASE', 'frontend/src/**/': 'KEBAB_CASE' }],
     },
@@ -65,7 +67,7 @@ export default tseslint.config(
     // Tests may also use another context's testing/ helpers (a signed-in learner, an admin app).
     files: TEST_FILES,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts', './testing']), ...platformZones, ...frontendZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts', './testing']), ...platformZones, ...kernelZones, ...frontendZones] }],
     },
   },
 );

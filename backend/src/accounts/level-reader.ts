@@ -1,5 +1,6 @@
-export const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'] as const;
-export type Course = (typeof COURSES)[number];
+import { COURSES, type Course } from '../kernel/courses';
+
+export { COURSES, type Course };
 export type Levels = Record<Course, number>;
 
 /**

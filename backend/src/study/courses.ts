@@ -1,7 +1,8 @@
 // The course catalogue of SPEC §1: the vocabulary every study rule, event and response shares.
 
-export const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'] as const;
-export type Course = (typeof COURSES)[number];
+import { COURSES, type Course } from '../kernel/courses';
+
+export { COURSES, type Course };
 
 export const MATERIAL_TYPES = ['kana', 'reading', 'vocab'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];

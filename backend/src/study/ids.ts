@@ -1,16 +1,7 @@
-import { createHash } from 'node:crypto';
+import { deterministicUuid } from '../platform/event-store/event-ids';
 
-/**
- * A name-based (version 5 style, SHA-1) UUID: the same namespace and name always give the same id. Event ids
- * derived this way make an append idempotent across retries and crashes: the event store stores an id once.
- */
-export function deterministicUuid(namespace: string, name: string): string {
-  const bytes = createHash('sha1').update(namespace).update('\u0000').update(name).digest().subarray(0, 16);
-  bytes[6] = (bytes[6] & 0x0f) | 0x50;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+// The name-based UUID lives with the event store (platform); re-exported for this context's callers.
+export { deterministicUuid };
 
 /** The event id of a grade sent with an Idempotency-Key: one per user, key and card. */
 export function gradeEventId(userId: string, idempotencyKey: string, flashcardId: string): string {
