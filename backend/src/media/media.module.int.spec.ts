@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { INestApplicationContext } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { eventually } from '../../test/support/eventually';
 import { loadConfig } from '../platform/config/config';
 import { PlatformModule } from '../platform/platform.module';
 import { EventMaterialMediaPort } from './event-material-media.port';
@@ -29,16 +30,6 @@ import { openMediaQueue } from './testing/standalone-queue';
 import { MediaWorkerService } from './worker/media-worker.service';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function eventually<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A recording port whose load of one material waits until the test lets it go (a provider that hangs). */
 class HoldingPort extends RecordingMediaPort {
@@ -143,7 +134,10 @@ describe('MediaModule wiring', () => {
     try {
       const app = await context(RecordingMediaPort, { ROLE: 'worker' });
       try {
-        await new Promise((r) => setTimeout(r, 200));
+        // The worker starts as soon as the deployment is known (the test above): once it is, and what was queued
+        // behind it has run, no worker is there.
+        await app.get<MediaQueue>(MEDIA_QUEUE, { strict: false }).named$();
+        await new Promise((r) => setImmediate(r));
         expect(app.get(MediaWorkerService, { strict: false }).running).toBe(false);
         expect(() => app.get(MediaProcessor, { strict: false }).worker).toThrow('has not yet been initialized');
       } finally {
@@ -208,9 +202,9 @@ describe('MediaModule wiring', () => {
 
       const started = Date.now();
       await app.close();
-      const took = Date.now() - started;
-      expect(took).toBeGreaterThanOrEqual(450);
-      expect(took).toBeLessThan(3_000);
+      // It waited the grace (a lower bound, safe on a slow machine) and then let go: the held job never finishes, so
+      // close() returning at all shows it did not wait for it. How long shutdown takes is not asserted here.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
       // Let go, not failed: the job keeps its lock until it lapses.
       const jobId = mediaJobId(requestEventId, 'fetch_breakdown');
       expect(await inspect.queue.getJobState(jobId)).toBe('active');
@@ -242,7 +236,8 @@ describe('MediaModule wiring', () => {
       expect(media.deploymentId).toBeNull();
       const started = Date.now();
       await expect(app.get(MediaJobs, { strict: false }).assertAvailable()).rejects.toMatchObject({ code: 'unavailable', status: 503 });
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // Bounded by the 2 s enqueue timeout, not by PostgreSQL coming back; a generous bound, not the figure.
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await app.close();
     }

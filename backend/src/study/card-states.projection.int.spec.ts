@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../test/test-db';
 import { startTestApp, TestApp } from '../../test/http-app';
+import { eventually } from '../../test/support/eventually';
 import { setSubscription } from '../accounts';
 import { signUpTestUser, TestUser } from '../accounts/testing/test-session';
 import { main as cli } from '../cli';
@@ -87,17 +88,23 @@ describe('projections:rebuild card_states', () => {
 
     // Blue-green while two learners keep grading: nothing they write is lost in the switch.
     let grading = true;
+    let answered = 0;
     const during = Promise.all(
       users.slice(0, 2).map(async (user, i) => {
         const r = seeded(100 + i);
         let n = 0;
-        while (grading) n += await study(user, 'kanji1', 1, r, true);
+        while (grading) {
+          const a = await study(user, 'kanji1', 1, r, true);
+          n += a;
+          answered += a;
+        }
         return n;
       }),
     );
     await rebuildProjection(db.pool, cardStatesProjection, { blueGreen: true, batchSize: 41 });
     // A few more answers after the switch: they go to the new table.
-    await new Promise((r) => setTimeout(r, 200));
+    const atSwitch = answered;
+    await eventually('a few answers after the switch', () => answered >= atSwitch + 3);
     grading = false;
     const graded = (await during).reduce((a, b) => a + b, 0);
     expect(graded).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createIsolatedDatabase } from '../../test/test-db';
 import { startTestApp, TestApp } from '../../test/http-app';
+import { eventually } from '../../test/support/eventually';
 import { signUpTestUser, TestUser } from '../accounts/testing/test-session';
 import { catalogueProjection, loadContent } from '../content';
 import { EventStore } from '../platform/event-store/event-store';
@@ -57,21 +58,16 @@ describe('a learner whose word is retired', () => {
   };
   const grade = (id: string, value: number, fetchNew = true) =>
     user.session.post('/api/flashcard', { id, grade: value, fetch_new: fetchNew }, { headers: { 'idempotency-key': randomUUID() } });
-  const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (check(value) || Date.now() > deadline) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const levelOf = async () => (await get('/api/users/profile')).level.vocab1 as number;
   const level1 = async () => (await get('/api/users/stats?course=vocab1')).levels[0];
   const caughtUp = async () => {
     const head = (await db.pool.query(`select max(global_position)::bigint as p from events`)).rows[0].p;
     await eventually(
-      async () => (await db.pool.query(`select min(last_position)::bigint as p from projection_checkpoints where name = any($1::text[])`, [PROGRESS_PROJECTIONS.map((p) => p.name)])).rows[0].p,
-      (p) => Number(p) >= Number(head),
+      'the progress projections caught up with the log',
+      async () =>
+        Number((await db.pool.query(`select min(last_position)::bigint as p from projection_checkpoints where name = any($1::text[])`, [PROGRESS_PROJECTIONS.map((p) => p.name)])).rows[0].p) >=
+        Number(head),
+      8_000,
     );
   };
   const hito = `vocab-${HITO}`;
@@ -119,7 +115,7 @@ describe('a learner whose word is retired', () => {
     expect(await loadContent(db.pool, store, { dir })).toMatchObject({ retired: 1 });
 
     // No grade needed: the levels projection follows the catalogue.
-    expect(await eventually(levelOf, (l) => l === 2)).toBe(2);
+    await eventually('vocab1 level 2 on the profile', async () => (await levelOf()) === 2, 8_000);
     expect(await level1()).toMatchObject({ untrained: 0, learning: 0, intermediate: 6, mastered: 0 });
     expect((await get('/api/users/course_mastery?course=vocab1')).levels[0]).toEqual({ level: 1, total: 6, available: 6, completed: 6 });
 
@@ -171,7 +167,7 @@ describe('a learner whose word is retired', () => {
     writeFileSync(join(dir, 'vocab.json'), original);
     expect(await loadContent(db.pool, store, { dir })).toMatchObject({ restored: 1 });
 
-    expect(await eventually(levelOf, (l) => l === 1)).toBe(1);
+    await eventually('vocab1 back to level 1 on the profile', async () => (await levelOf()) === 1, 8_000);
     expect(await level1()).toMatchObject({ untrained: 0, learning: 1, intermediate: 6 });
     const next = await get('/api/flashcard?course=vocab1');
     expect(next.review_count).toBe(1);

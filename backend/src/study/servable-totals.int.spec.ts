@@ -1,20 +1,23 @@
 import { createIsolatedDatabase } from '../../test/test-db';
+import { fixedClock } from '../platform/clock';
 import { withTransaction } from '../platform/database/database';
 import { bumpCatalogueRevision } from '../content';
 import { ServableTotals } from './servable-totals';
 import { courseMaterials, insertMaterials } from './testing/study-fixtures';
 
 // Servable totals per level are kept per catalogue revision: read once, then from memory until the catalogue
-// changes (at once for a change by this process, within 500 ms for one by another process).
+// changes (at once for a change by this process, within 500 ms for one by another process). The 500 ms are on the
+// injected clock: the test moves it instead of sleeping.
 
 describe('ServableTotals', () => {
   let db: Awaited<ReturnType<typeof createIsolatedDatabase>>;
   let totals: ServableTotals;
+  const clock = fixedClock(new Date('2026-01-05T12:00:00Z'));
   beforeAll(async () => {
     db = await createIsolatedDatabase();
     await db.pool.query('delete from materials');
     await insertMaterials(db.pool, [...courseMaterials('vocab1', 3, 2), { course: 'vocab1', level: 2, position: 99, materialId: 99, servable: false }]);
-    totals = new ServableTotals(db.pool);
+    totals = new ServableTotals(db.pool, clock);
   });
   afterAll(() => db.drop());
 
@@ -39,7 +42,9 @@ describe('ServableTotals', () => {
     expect(await totals.byLevel('vocab1')).toEqual(before);
     // Another process's catalogue change: the revision moves in the database only.
     await db.pool.query('update catalogue_revision set revision = revision + 1');
-    await new Promise((r) => setTimeout(r, 550));
+    clock.set(new Date(clock.now().getTime() + 499));
+    expect((await totals.byLevel('vocab1'))[2]).toBe(4);
+    clock.set(new Date(clock.now().getTime() + 1));
     expect((await totals.byLevel('vocab1'))[2]).toBe(3);
   });
 });

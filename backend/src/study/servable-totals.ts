@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { CatalogueRevision } from '../content';
+import { Clock, CLOCK } from '../platform/clock';
 import { PG_POOL } from '../platform/database/database.module';
 import { MAX_LEVEL, type Course } from './courses';
 
@@ -15,8 +16,8 @@ export class ServableTotals {
   private readonly revision: CatalogueRevision;
   private cached?: { revision: string; totals: Promise<Map<string, { cards: number[]; servable: number[] }>> };
 
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {
-    this.revision = new CatalogueRevision(pool);
+  constructor(@Inject(PG_POOL) private readonly pool: Pool, @Inject(CLOCK) clock: Clock) {
+    this.revision = new CatalogueRevision(pool, clock);
   }
 
   /** Index 1–9: the course's servable materials of that level (index 0 is unused and 0). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { startTestApp, TestApp } from '../../test/http-app';
+import { eventually } from '../../test/support/eventually';
 import { createIsolatedDatabase } from '../../test/test-db';
 import { setSubscription } from '../accounts';
 import { signUpTestUser, TestUser } from '../accounts/testing/test-session';
@@ -41,14 +42,6 @@ describe('walking the beginner courses by the API (committed content)', () => {
     return res.json();
   };
   const profileLevel = async (user: TestUser, course: string): Promise<number> => (await user.session.get('/api/users/profile')).json().level[course];
-  const eventually = async (read: () => Promise<number>, want: number, timeoutMs = 15_000): Promise<number> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (value === want || Date.now() > deadline) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const levelCards = async (course: string, level: number) =>
     (
       await db.pool.query<{ id: string; servable: boolean }>(
@@ -70,7 +63,7 @@ describe('walking the beginner courses by the API (committed content)', () => {
       }
     };
     for (let l = 1; l <= level; l++) {
-      expect(await eventually(() => profileLevel(user, course), l)).toBe(l);
+      await eventually(`${course} level ${l} on the profile`, async () => (await profileLevel(user, course)) === l, 15_000);
       const ids: string[] = [];
       for (let card = (await next(user, course)).flashcard; card && card.attempts === 0 && card.level === l; ) {
         ids.push(card.flashcard_id);

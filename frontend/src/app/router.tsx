@@ -11,7 +11,7 @@ import { SettingsRoute } from './routes/settings-route';
 import { UpdatesRoute } from './routes/updates-route';
 import { PublicLayout, Shell } from './shell';
 
-const AdminApp = lazy(() => import('../features/admin/admin-app'));
+const AdminApp = lazy(() => import('../features/admin/shell/admin-app'));
 
 export function AppRoutes() {
   return (

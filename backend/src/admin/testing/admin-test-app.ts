@@ -8,6 +8,9 @@ import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { loadContent } from '../../content';
 import { EventStore } from '../../platform/event-store/event-store';
 
+// The admin specs import their poll-until from here; it is the shared one.
+export { eventually } from '../../../test/support/eventually';
+
 export const CONTENT_FIXTURES = join(__dirname, '..', '..', 'content', 'load', 'fixtures');
 
 export interface AdminTestContext {
@@ -38,17 +41,6 @@ export async function startAdminTestApp(
       await db.drop();
     },
   };
-}
-
-/** Polls until fn answers something truthy. */
-export async function eventually<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A multipart/form-data body for fastify inject. */

@@ -136,13 +136,25 @@ describe('the system voice when a worker dies mid-batch', () => {
     const t = await startAdminTestApp({ env: { MEDIA_QUEUE_PREFIX: prefix, VOICE_BATCH: String(BATCH) } });
     const workers: Worker[] = [];
     const connections: Redis[] = [];
+    // Runs still going, the dead worker's included (closing a worker does not stop the run it is in).
+    let inFlight = 0;
+    class CountingRunner extends MediaJobRunner {
+      override async run(...args: Parameters<MediaJobRunner['run']>) {
+        inFlight++;
+        try {
+          return await super.run(...args);
+        } finally {
+          inFlight--;
+        }
+      }
+    }
     const startWorker = () => {
       const connection = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
       connections.push(connection);
       const worker = createMediaWorker({
         connection,
         prefix,
-        runner: new MediaJobRunner(t.app.app.get<MaterialMediaPort>(MATERIAL_MEDIA_PORT), t.app.app.get<MediaProviders>(MEDIA_PROVIDERS), t.app.app.get<MediaStorage>(MEDIA_STORAGE)),
+        runner: new CountingRunner(t.app.app.get<MaterialMediaPort>(MATERIAL_MEDIA_PORT), t.app.app.get<MediaProviders>(MEDIA_PROVIDERS), t.app.app.get<MediaStorage>(MEDIA_STORAGE)),
         concurrency: 1,
         lockMs: 1_000,
         stalledIntervalMs: 500,
@@ -161,8 +173,8 @@ describe('the system voice when a worker dies mid-batch', () => {
       await first.close(true);
       startWorker();
       await eventually('the whole batch', async () => ((await revisions()) >= BATCH ? true : null), 90_000);
-      // Give a run that was in flight in the dead worker the time to finish and record (again): still once.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // A run that was in flight in the dead worker finishes and records (again): still once.
+      await eventually('no run in flight', async () => inFlight === 0, 30_000);
       const counts = await t.db.pool.query<{ event_type: string; n: number }>(
         `select event_type, count(*)::int as n from events
           where event_type in ('MediaActionRequested', 'MediaActionSucceeded', 'MaterialRevised') and stream_id like 'material-%' and (event_type <> 'MaterialRevised' or data->>'source' = 'media')

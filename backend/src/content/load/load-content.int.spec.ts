@@ -52,9 +52,7 @@ describe(`loading the committed content (${REAL_DIR})`, () => {
 
   it('fills the catalogue: 2,136 kanji, 10,000 words, 9 levels per course, every level-1 card servable', async () => {
     const store = new EventStore(db.pool);
-    const started = Date.now();
     const result = await loadContent(db.pool, store, { dir: REAL_DIR, requireAll: true });
-    expect(Date.now() - started).toBeLessThan(60_000);
     expect(result.revised).toBe(0);
     const kanji = (await db.pool.query(`select course, count(*)::int as n from kanji_entries group by course order by course`)).rows;
     expect(kanji).toEqual([

@@ -2,11 +2,11 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '../../../test/support/eventually';
+import { freePort } from '../../../test/support/free-port';
 import { loadConfig } from '../../platform/config/config';
 import { AppError } from '../../platform/errors/app-error';
 import { createRedis } from '../../platform/queue/redis';
@@ -47,15 +47,6 @@ class SwitchableStorage implements MediaStorage {
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('media jobs: every action through BullMQ against loopback providers', () => {
   const prefix = `kioku-test-jobs-${randomUUID().slice(0, 8)}`;
   let fake: FakeProviders;
@@ -84,14 +75,11 @@ describe('media jobs: every action through BullMQ against loopback providers', (
     return { ...outcome, requestEventId };
   }
   /** The job once BullMQ has finished with it (the port records just before BullMQ moves it). */
-  async function settled(jobId: string) {
-    for (let i = 0; i < 100; i++) {
+  const settled = (jobId: string) =>
+    eventually(`job ${jobId} finished`, async () => {
       const job = (await media.queue.getJob(jobId))!;
-      if (job.finishedOn) return job;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  }
+      return job.finishedOn ? job : null;
+    }, 5_000, 50);
   const since = (n: number) => fake.requests.slice(n);
   const succeeded = (o: RecordedOutcome) => {
     if (o.outcome !== 'succeeded') throw new Error(`expected success, got: ${o.message}`);
@@ -151,9 +139,10 @@ describe('media jobs: every action through BullMQ against loopback providers', (
       expect(outcome.message).toBe('The vocab material 999999 does not exist (any more).');
       expect(outcome.final).toBe(true);
       await port.outcomeOf(requestEventId, 'fetch_breakdown');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(port.outcomes.filter((o) => o.requestEventId === requestEventId)).toHaveLength(2);
+      // Finished (not delayed for a retry): nothing more can run or be recorded for these jobs.
       expect((await settled(mediaJobId(requestEventId, 'fetch_audio'))).attemptsMade).toBe(1);
+      expect((await settled(mediaJobId(requestEventId, 'fetch_breakdown'))).attemptsMade).toBe(1);
+      expect(port.outcomes.filter((o) => o.requestEventId === requestEventId)).toHaveLength(2);
     });
 
     it('answers 400 for an unknown action and for a malformed request, and skips approvals', async () => {
@@ -184,7 +173,7 @@ describe('media jobs: every action through BullMQ against loopback providers', (
     });
 
     it('VOICEVOX down: retried, then recorded as a final failure that says what to check', async () => {
-      const closed = await closedPort();
+      const closed = await freePort();
       use({ VOICEVOX_URL: `http://127.0.0.1:${closed}` });
       const outcome = await run('fetch_audio', { sentence: '猫です。' });
       const failure = failedWith(outcome);

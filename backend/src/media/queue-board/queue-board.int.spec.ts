@@ -117,7 +117,8 @@ describe('the queue dashboard when Redis is down', () => {
     expect((await admin.session.get('/admin/queues')).statusCode).toBe(200);
     const start = Date.now();
     const res = await admin.session.get('/admin/queues/api/queues');
-    expect(Date.now() - start).toBeLessThan(2_000);
+    // A generous bound (the media actions give up on Redis after 2 s): it answers 503 instead of waiting for Redis.
+    expect(Date.now() - start).toBeLessThan(10_000);
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json()).toMatchObject({ code: 'unavailable', detail: QUEUE_UNAVAILABLE });

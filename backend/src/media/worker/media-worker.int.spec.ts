@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { eventually } from '../../../test/support/eventually';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { EventStore } from '../../platform/event-store/event-store';
 import { createRedis } from '../../platform/queue/redis';
@@ -21,16 +22,6 @@ import { MediaJobRunner } from './media-job-runner';
 import { createMediaWorker } from './media-worker';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function eventually<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('media worker: killed mid-job, the job is retried and its outcome recorded once (real Redis, PostgreSQL)', () => {
   const prefix = `kioku-test-worker-${randomUUID().slice(0, 8)}`;

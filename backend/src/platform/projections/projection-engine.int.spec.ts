@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { z } from 'zod';
+import { eventually } from '../../../test/support/eventually';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { defineEvent } from '../event-store/event-registry';
 import { EventStore } from '../event-store/event-store';
@@ -27,13 +28,8 @@ async function counterRows(pool: Pool): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.stream_type, Number(r.events)]));
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** This database's session sleeping in a slow batch (pg_stat_activity is cluster-wide: other test files run too). */
+const SLEEPING = `from pg_stat_activity where datname = current_database() and query like 'select pg_sleep%' and state = 'active'`;
 
 describe('projection engine', () => {
   let db: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -49,36 +45,42 @@ describe('projection engine', () => {
     await appendMany(store, 'a', 600);
     let slowFirstBatch = true;
     const projection = counterProjection(['TestTicked'], { delayMs: () => (slowFirstBatch ? 3_000 : 0) });
-    const doomed = new ProjectionRunner(db.pool, [projection], { ownerId: 'doomed', leaseMs: 500, pollMs: 20, batchSize: 100 });
-    const survivor = new ProjectionRunner(db.pool, [projection], { ownerId: 'survivor', leaseMs: 500, pollMs: 20, batchSize: 100 });
+    // The lease is real time in PostgreSQL (now()): 2 s leaves a wide margin for the "still valid" step below.
+    const doomed = new ProjectionRunner(db.pool, [projection], { ownerId: 'doomed', leaseMs: 2_000, pollMs: 20, batchSize: 100 });
+    const survivor = new ProjectionRunner(db.pool, [projection], { ownerId: 'survivor', leaseMs: 2_000, pollMs: 20, batchSize: 100 });
     // The doomed runner takes the lease and starts a slow batch; we kill its database session mid-batch,
     // as a crashed process would leave it: its transaction rolls back and its lease stops being renewed.
     const doomedStep = doomed.step(projection).catch((e) => e);
-    await waitUntil(async () => (await db.pool.query(`select 1 from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'`)).rowCount! > 0);
-    await db.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'`);
+    await eventually('the doomed runner inside its slow batch', async () => (await db.pool.query(`select 1 ${SLEEPING}`)).rowCount! > 0);
+    await db.pool.query(`select pg_terminate_backend(pid) ${SLEEPING}`);
     expect(await doomedStep).toBeInstanceOf(Error);
     slowFirstBatch = false;
     // While the dead runner's lease is still valid nobody else applies; after it expires the survivor does.
     expect(await survivor.step(projection)).toBe(-1);
     await survivor.start();
     await appendMany(store, 'a', 400);
-    await waitUntil(async () => (await counterRows(db.pool)).a === 1000);
+    await eventually('1000 a events counted', async () => (await counterRows(db.pool)).a === 1000);
     await survivor.stop();
     expect(await counterRows(db.pool)).toEqual({ a: 1000 });
   });
 
   it('fences a runner that lost its lease: its late batch is rolled back, not applied twice', async () => {
     await appendMany(store, 'b', 300);
-    let delay = 1_500;
+    // Real time is under test here (the lease lapses in PostgreSQL's clock): the paused batch sleeps 10x the lease,
+    // so the other runner has seconds, not milliseconds, to see the lapse and take over before the late commit.
+    let delay = 3_000;
     const projection = counterProjection(['TestTicked'], { delayMs: () => delay });
     const paused = new ProjectionRunner(db.pool, [projection], { ownerId: 'paused', leaseMs: 300, pollMs: 20, batchSize: 100 });
     const other = new ProjectionRunner(db.pool, [counterProjection(['TestTicked'])], { ownerId: 'other', leaseMs: 300, pollMs: 20, batchSize: 100 });
     const late = paused.step(projection); // holds its batch past its lease
-    await new Promise((r) => setTimeout(r, 400));
+    await eventually('the paused runner inside its slow batch', async () => (await db.pool.query(`select 1 ${SLEEPING}`)).rowCount! > 0);
     delay = 0;
-    for (let i = 0; i < 100 && (await other.step(projection)) !== 0; i++) {
-      await new Promise((r) => setTimeout(r, 20)); // claims the expired lease, then catches up
-    }
+    await eventually(
+      "the paused runner's lease to lapse",
+      async () => (await db.pool.query(`select lease_until < now() as lapsed from projection_checkpoints where name = 'event_counter'`)).rows[0]?.lapsed,
+    );
+    // Claims the lapsed lease, then catches up.
+    await eventually('the other runner caught up', async () => (await other.step(projection)) === 0);
     expect(await late).toBe(-1); // its fenced checkpoint update matched no row → rolled back
     expect(await counterRows(db.pool)).toEqual({ b: 300 });
   });
@@ -105,7 +107,7 @@ describe('projection engine', () => {
     await appendMany(store, 'd', 300);
     await appendMany(store, 'e', 200);
     // The table itself, not the checkpoint against the commit-visible head (see the blue-green test below).
-    await waitUntil(async () => {
+    await eventually('300 d and 200 e events counted', async () => {
       const rows = await counterRows(db.pool);
       return rows.d === 300 && rows.e === 200;
     });
@@ -126,7 +128,7 @@ describe('projection engine', () => {
     // Wait for the table itself: head() is the commit-visible head, which stops below any transaction still open
     // (the runner's own apply may hold an xid older than the last appends), so the checkpoint reaching it does not
     // prove every f event applied yet; the reads below must start from the complete live table.
-    await waitUntil(async () => (await counterRows(db.pool)).f === 400);
+    await eventually('400 f events counted', async () => (await counterRows(db.pool)).f === 400);
     let appending = true;
     let appended = 0;
     const writer = (async () => {
@@ -146,7 +148,7 @@ describe('projection engine', () => {
     await rebuildProjection(db.pool, projection, { blueGreen: true, batchSize: 70 });
     appending = false;
     await Promise.all([writer, reader]);
-    await waitUntil(async () => (await counterRows(db.pool)).g === appended);
+    await eventually('every g event counted', async () => (await counterRows(db.pool)).g === appended);
     await runner.stop();
     expect(appended).toBeGreaterThan(0);
     expect(await counterRows(db.pool)).toEqual({ f: 400, g: appended });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
+import { eventually } from '../../../test/support/eventually';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { courseMaterials, insertMaterials, pinClock } from '../../study/testing/study-fixtures';
@@ -92,11 +93,14 @@ describe('GET /api/dashboard', () => {
     expect(half.next_review_at).toBe(new Date(T0.getTime() + 29 * 24 * 3_600_000).toISOString());
     await grade(user, 'kana-502', 10);
     // The level read model follows asynchronously; the dashboard reads it.
-    let kana = course(await dashboard(user), 'kana');
-    for (const deadline = Date.now() + 5_000; kana.level !== 2 && Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 25));
-      kana = course(await dashboard(user), 'kana');
-    }
+    const kana = await eventually(
+      'kana level 2 on the dashboard',
+      async () => {
+        const k = course(await dashboard(user), 'kana');
+        return k.level === 2 && k;
+      },
+      5_000,
+    );
     expect(kana).toMatchObject({ level: 2, level_cards: 2, level_done: 0, new_available: 2, learned_count: 2 });
   });
 });

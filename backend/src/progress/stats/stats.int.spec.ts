@@ -1,5 +1,6 @@
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
+import { eventually } from '../../../test/support/eventually';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { forecastBuckets } from '../../study';
 import { courseMaterials, insertDueCards, insertMaterials, pinClock } from '../../study/testing/study-fixtures';
@@ -36,14 +37,6 @@ describe('progress over HTTP', () => {
     const user = await signUpTestUser(app.inject);
     expect((await user.session.post('/api/users/timezone', { timezone })).statusCode).toBe(200);
     return user;
-  };
-  const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (check(value) || Date.now() > deadline) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
   };
 
   // New York springs forward on 2026-03-08 (a 23-hour day) and falls back on 2026-11-01 (25 hours).
@@ -127,8 +120,12 @@ describe('progress over HTTP', () => {
     const res = await user.session.post('/api/flashcard', { id: 'kana-501', grade: 3, fetch_new: false }, { headers: { 'idempotency-key': 'first-kana-grade' } });
     expect(res.statusCode).toBe(200);
     const mastery = await eventually(
-      async () => (await user.session.get('/api/users/course_mastery?course=kana')).json(),
-      (m) => m.awards[0].granted_at !== null,
+      'the kana Participation award granted',
+      async () => {
+        const m = (await user.session.get('/api/users/course_mastery?course=kana')).json();
+        return m.awards[0].granted_at !== null && m;
+      },
+      5_000,
     );
     expect(mastery).toMatchObject({ course: 'kana', level: 1 });
     expect(mastery.levels).toHaveLength(9);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../../test/test-db';
+import { systemClock } from '../../platform/clock';
 import { ServableTotals } from '../servable-totals';
 import { insertDueCards, insertMaterials } from '../testing/study-fixtures';
 import { FlashcardQueries } from './get-flashcard.query';
@@ -23,7 +24,7 @@ describe('next due review', () => {
       { course: 'vocab2', level: 1, position: 4, materialId: 4 },
       { course: 'vocab2', level: 1, position: 5, materialId: 5 },
     ]);
-    queries = new FlashcardQueries(db.pool, new ServableTotals(db.pool));
+    queries = new FlashcardQueries(db.pool, new ServableTotals(db.pool, systemClock));
   });
   afterAll(() => db.drop());
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
+import { eventually } from '../../../test/support/eventually';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { courseMaterials, insertMaterials, pinClock } from '../testing/study-fixtures';
@@ -42,14 +43,6 @@ describe('GET/POST /api/flashcard', () => {
   };
   const cardEvents = async (userId: string) =>
     (await db.pool.query(`select event_type, event_id, data from events where stream_id like $1 order by global_position`, [`card-${userId}-%`])).rows;
-  const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (check(value) || Date.now() > deadline) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
 
   it('teaches 10 new cards, then serves exactly those 10 as reviews; counts and forecast follow', async () => {
     clock.set(T0);
@@ -89,8 +82,12 @@ describe('GET/POST /api/flashcard', () => {
     expect(card).toMatchObject({ flashcard_id: 'reading-1', attempts: 1, next_intervals: { '0': 0, '3': 4, '5': 8 } });
 
     const stats = await eventually(
-      async () => (await user.session.get('/api/users/stats?course=kanji1')).json(),
-      (s) => s.levels[0].learning === 10,
+      'ten learning cards in the kanji1 stats',
+      async () => {
+        const s = (await user.session.get('/api/users/stats?course=kanji1')).json();
+        return s.levels[0].learning === 10 && s;
+      },
+      5_000,
     );
     // The materials are inserted without kanji entries, so the level has no kanji to be named after.
     // The unservable card (900) is one of the level's 13 cards: untrained, and the level says 12 of 13 are available.

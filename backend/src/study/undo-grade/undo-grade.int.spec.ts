@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
+import { eventually } from '../../../test/support/eventually';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
@@ -50,18 +51,19 @@ describe('POST /api/flashcard/undo', () => {
   const events = async (userId: string) =>
     (await db.pool.query(`select event_type, event_id, data from events where stream_id like $1 order by global_position`, [`card-${userId}-%`])).rows;
   /** The read models caught up with the log (the runner applies asynchronously). */
-  const settled = async () => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await db.pool.query(
-        `select bool_and(c.last_position >= (select max(global_position) from events)) as done from projection_checkpoints c
-          where c.name = any($1::text[])`,
-        [['progress_levels', 'progress_activity']],
-      );
-      if (rows[0].done || Date.now() > deadline) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const settled = () =>
+    eventually(
+      'the progress read models caught up with the log',
+      async () =>
+        (
+          await db.pool.query(
+            `select bool_and(c.last_position >= (select max(global_position) from events)) as done from projection_checkpoints c
+              where c.name = any($1::text[])`,
+            [['progress_levels', 'progress_activity']],
+          )
+        ).rows[0].done,
+      10_000,
+    );
   const stats = async (user: TestUser, course = 'kanji1') => {
     await settled();
     const body = (await user.session.get(`/api/users/stats?course=${course}`)).json();
@@ -202,7 +204,7 @@ describe('POST /api/flashcard/undo', () => {
 
     const awards = async () => (await db.pool.query('select award_id from progress_awards where user_id = $1 order by award_id', [user.id])).rows.map((r) => r.award_id);
     // Participation (a card learned) and Improvement (a card Intermediate), granted by the awards reactor.
-    for (const deadline = Date.now() + 10_000; (await awards()).length < 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 25));
+    await eventually('two awards granted', async () => (await awards()).length >= 2, 10_000);
     expect(await awards()).toEqual([1, 2]);
 
     const res = await undo(user, { id: 'kana-502', version: 1, fetch_new: true });

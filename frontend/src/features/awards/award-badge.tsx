@@ -8,7 +8,7 @@ const MEDAL_RANKS = ['Gold', 'Silver', 'Bronze'];
 
 export type AwardShape = { kind: 'ribbon' } | { kind: 'trophy' } | { kind: 'medal'; rank?: 1 | 2 | 3 } | { kind: 'star' };
 
-// The emoji the API sends as `icon`, written as escapes: no emoji glyph in the app's source (boundaries.spec.ts).
+// The emoji the API sends as `icon`, written as escapes: no emoji glyph in the app's source (boundaries.unit.spec.ts).
 const RIBBONS = ['\u{1F397}', '\u{1F380}', '\u{1F3F5}']; // reminder ribbon, ribbon, rosette
 const TROPHY = '\u{1F3C6}';
 const RANKED_MEDALS = ['\u{1F947}', '\u{1F948}', '\u{1F949}']; // 1st, 2nd, 3rd place medals

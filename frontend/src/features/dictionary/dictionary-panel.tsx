@@ -1,21 +1,18 @@
 // The Dictionary panel of a study screen: kanji by school grade, the kana chart, or vocabulary by row.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
 import { StrokeOrder } from '../../components/stroke-order';
-import { SubscribeForm } from '../../components/subscribe-form';
-import { usePaymentsAvailable } from '../../lib/profile';
-import { Button } from '../../components/ui/button';
-import { LockIcon, PlayIcon, WarningIcon } from '../../components/ui/icons';
+import { WarningIcon } from '../../components/ui/icons';
 import { Tabs } from '../../components/ui/tabs';
-import { errorMessage, isApiError } from '../../lib/api';
-import { playAudio } from '../../lib/audio';
+import { ComponentsText, RadicalText, RegisterNote } from '../../components/word-facts';
 import { courseKind, kanjiLevelLabel, type Course } from '../../lib/courses';
 import { JapaneseText } from '../../lib/japanese-text';
 import { describePitch } from '../../lib/pitch';
 import { ensureSentenceEnd } from '../../lib/sentence';
-import { ComponentsText, RadicalText, RegisterNote } from '../../components/word-facts';
-import { dictionaryQueries, KANJI_TABS, VOCAB_TABS, type DictionaryTab, type KanaChart, type KanaEntry, type VocabDetail } from './dictionary-queries';
+import { dictionaryQueries, KANJI_TABS, VOCAB_TABS, type KanaChart, type KanaEntry, type VocabDetail } from './dictionary-queries';
+import { AudioButton, Detail, Failure, Loading } from './dictionary-ui';
+import { TabbedBrowser } from './tabbed-browser';
 
 export interface DictionaryPanelProps {
   course: Course;
@@ -34,123 +31,36 @@ export function DictionaryPanel({ course, subscribed }: DictionaryPanelProps) {
   );
 }
 
-/** Without a subscription only the first tab is open (the server answers 402 for the others). */
-export function withLocks(tabs: DictionaryTab[], subscribed: boolean): DictionaryTab[] {
-  // Locks follow the profile, not the cached list answer: a learner who just subscribed sees every tab at once.
-  return tabs.map((tab, index) => ({ ...tab, locked: !subscribed && index > 0 }));
-}
-
-function LockedTab() {
-  const paymentsAvailable = usePaymentsAvailable();
-  return (
-    <div className="locked-tab">
-      <p>
-        <LockIcon /> This tab needs a subscription.
-      </p>
-      {paymentsAvailable ? <p className="muted">Subscribe to open every dictionary tab and levels 2–9 of every course.</p> : null}
-      <SubscribeForm />
-    </div>
-  );
-}
-
-function Loading() {
-  return <p className="loading">Loading...</p>;
-}
-
-function Failure({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
-  return (
-    <div role="alert" className="notice notice-error">
-      <p>{errorMessage(error)}</p>
-      <Button size="sm" onClick={() => onRetry()}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
-function Detail({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="dict-detail" aria-labelledby={headingId}>
-      <div className="dict-detail-head">
-        <h3 id={headingId} ref={heading} tabIndex={-1}>
-          {title}
-        </h3>
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function AudioButton({ url, label = 'Play audio' }: { url?: string | null; label?: string }) {
-  const ref = useRef<HTMLAudioElement>(null);
-  if (!url) return null;
-  return (
-    <>
-      <Button size="sm" variant="ghost" onClick={() => playAudio(ref.current)}>
-        <PlayIcon />
-        {label}
-      </Button>
-      <audio ref={ref} src={url} preload="none" hidden />
-    </>
-  );
-}
-
 // ---- Kanji ----
 
 function KanjiBrowser({ course, subscribed }: { course: 'kanji1' | 'kanji2'; subscribed: boolean }) {
-  const firstTab = KANJI_TABS[course][0].id;
-  const [tab, setTab] = useState(firstTab);
-  const [openId, setOpenId] = useState<string | number | null>(null);
-  const first = useQuery(dictionaryQueries.kanjiList(course, firstTab));
-  const tabs = withLocks(first.data?.tabs.length ? first.data.tabs : KANJI_TABS[course], subscribed);
-  const locked = tabs.find((t) => t.id === tab)?.locked ?? false;
-  const list = useQuery({ ...dictionaryQueries.kanjiList(course, tab), enabled: !locked });
-
   return (
-    <Tabs
+    <TabbedBrowser
       label="Kanji by school grade"
-      tabs={tabs}
-      selected={tab}
-      onSelect={(next) => {
-        setTab(next);
-        setOpenId(null);
-      }}
-    >
-      {locked || isApiError(list.error, 402) ? (
-        <LockedTab />
-      ) : list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <Failure error={list.error} onRetry={list.refetch} />
-      ) : (
-        <>
-          <ul className="kanji-grid" aria-label={`${tabs.find((t) => t.id === tab)?.label ?? ''} kanji`}>
-            {list.data.items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  className="kanji-cell"
-                  aria-label={`${item.character}: ${item.meanings.join(', ')}`}
-                  aria-pressed={openId === item.id}
-                  title={item.meanings.join(', ')}
-                  onClick={() => setOpenId(item.id)}
-                >
-                  <span lang="ja">{item.character}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {list.data.items.length === 0 ? <p className="muted">No kanji in this tab yet.</p> : null}
-          {openId !== null ? <KanjiDetailView id={openId} onClose={() => setOpenId(null)} /> : null}
-        </>
+      defaultTabs={KANJI_TABS[course]}
+      subscribed={subscribed}
+      listQuery={(tab) => dictionaryQueries.kanjiList(course, tab)}
+      renderList={(items, { tabLabel, openId, open }) => (
+        <ul className="kanji-grid" aria-label={`${tabLabel} kanji`}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className="kanji-cell"
+                aria-label={`${item.character}: ${item.meanings.join(', ')}`}
+                aria-pressed={openId === item.id}
+                title={item.meanings.join(', ')}
+                onClick={() => open(item.id)}
+              >
+                <span lang="ja">{item.character}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
-    </Tabs>
+      emptyText="No kanji in this tab yet."
+      renderDetail={(id, onClose) => <KanjiDetailView id={id} onClose={onClose} />}
+    />
   );
 }
 
@@ -376,61 +286,42 @@ function KanaDetailView({ kana, onClose }: { kana: string; onClose: () => void }
 // ---- Vocab ----
 
 function VocabBrowser({ course, subscribed }: { course: Course; subscribed: boolean }) {
-  const firstTab = VOCAB_TABS[0].id;
-  const [tab, setTab] = useState(firstTab);
-  const [openId, setOpenId] = useState<string | number | null>(null);
-  const first = useQuery(dictionaryQueries.vocabList(course, firstTab));
-  const tabs = withLocks(first.data?.tabs.length ? first.data.tabs : VOCAB_TABS, subscribed);
-  const locked = tabs.find((t) => t.id === tab)?.locked ?? false;
-  const list = useQuery({ ...dictionaryQueries.vocabList(course, tab), enabled: !locked });
-
   return (
-    <Tabs
+    <TabbedBrowser
       label="Words by row"
       className="vocab-tabs"
-      tabs={tabs.map((t) => ({ ...t, label: <span lang="ja">{t.label}</span> }))}
-      selected={tab}
-      onSelect={(next) => {
-        setTab(next);
-        setOpenId(null);
-      }}
-    >
-      {locked || isApiError(list.error, 402) ? (
-        <LockedTab />
-      ) : list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <Failure error={list.error} onRetry={list.refetch} />
-      ) : (
-        <>
-          <ul className="vocab-list">
-            {list.data.items.map((item) => (
-              <li key={item.id}>
-                <button type="button" className="vocab-row" aria-pressed={openId === item.id} onClick={() => setOpenId(item.id)}>
-                  <span lang="ja" className="vocab-word">
-                    {item.kanji || item.reading}
+      defaultTabs={VOCAB_TABS}
+      subscribed={subscribed}
+      listQuery={(tab) => dictionaryQueries.vocabList(course, tab)}
+      tabLabel={(tab) => <span lang="ja">{tab.label}</span>}
+      renderList={(items, { openId, open }) => (
+        <ul className="vocab-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <button type="button" className="vocab-row" aria-pressed={openId === item.id} onClick={() => open(item.id)}>
+                <span lang="ja" className="vocab-word">
+                  {item.kanji || item.reading}
+                </span>
+                {item.kanji ? (
+                  <span lang="ja" className="vocab-reading">
+                    {item.reading}
                   </span>
-                  {item.kanji ? (
-                    <span lang="ja" className="vocab-reading">
-                      {item.reading}
-                    </span>
-                  ) : null}
-                  {item.definition ? <span className="vocab-def">{item.definition}</span> : null}
-                  {item.note ? (
-                    <span className="vocab-note-mark" title={item.note}>
-                      <WarningIcon />
-                      <span className="visually-hidden">(usage warning)</span>
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {list.data.items.length === 0 ? <p className="muted">No words in this tab yet.</p> : null}
-          {openId !== null ? <VocabDetailView id={openId} onClose={() => setOpenId(null)} /> : null}
-        </>
+                ) : null}
+                {item.definition ? <span className="vocab-def">{item.definition}</span> : null}
+                {item.note ? (
+                  <span className="vocab-note-mark" title={item.note}>
+                    <WarningIcon />
+                    <span className="visually-hidden">(usage warning)</span>
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
-    </Tabs>
+      emptyText="No words in this tab yet."
+      renderDetail={(id, onClose) => <VocabDetailView id={id} onClose={onClose} />}
+    />
   );
 }
 

@@ -1,29 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '../../lib/api';
+import { statsSchema } from '../../lib/api-schemas';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 
-const named = z.object({ name: z.string() });
-
-export const statsSchema = z.object({
-  levels: z.array(
-    z.object({
-      level: z.number(),
-      primary: named,
-      secondary: z.nullish(named),
-      untrained: z.number(),
-      learning: z.number(),
-      intermediate: z.number(),
-      mastered: z.number(),
-      /** the level's cards and how many can be studied now (fewer while sentences are being written) */
-      cards: z.optional(z.number()),
-      available: z.optional(z.number()),
-    }),
-  ),
-  review_forecast: z.array(z.object({ day: z.number(), count: z.number() })),
-});
-export type Stats = z.infer<typeof statsSchema>;
+// The stats shape lives in lib (the admin's user page reads it too); exported here for the progress feature's readers.
+export { statsSchema, type Stats } from '../../lib/api-schemas';
 
 export const progressQueries = {
   stats: (course: Course) =>

@@ -3,42 +3,15 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { radicalSchema } from '../../components/word-facts';
 import { api, ApiError } from '../../lib/api';
+import { materialContentSchema } from '../../lib/api-schemas';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 import { DEFAULT_RETRY, isRetryable, withRetry, type RetryPolicy } from '../../lib/retry';
 
 const text = z.nullish(z.string());
-const id = z.nullish(z.union([z.string(), z.number()]));
 
-export const materialSchema = z.object({
-  kanji_id: id,
-  kanji: text,
-  kana: text,
-  vocab_id: id,
-  vocab: text,
-  vocab_hiragana: text,
-  vocab_meaning: text,
-  reading: text,
-  furigana: text,
-  sentence: text,
-  sentence_meaning: text,
-  sentence_context: text,
-  sentence_breakdown: z.nullish(
-    z.array(
-      z.object({
-        word: z.string(),
-        pronunciation: text,
-        meaning: text,
-        vocab: z.optional(z.unknown()),
-      }),
-    ),
-  ),
-  image_url: text,
-  image_description: text,
-  audio_url: text,
-  /** the system voice: the word alone, and the sentence shown (a kana card's audio_url is its kana) */
-  word_audio_url: text,
-  sentence_audio_url: text,
+/** The catalogue's content fields (shared with the admin's material page) and the card's own extras. */
+export const materialSchema = z.extend(materialContentSchema, {
   romaji: text,
   hint: text,
   meanings: z.nullish(z.array(z.string())),

@@ -3,15 +3,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { isApiError } from '../../lib/api';
-import { profileQuery } from '../../lib/profile';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { isApiError } from '../../../lib/api';
+import { profileQuery } from '../../../lib/profile';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdminConfigContext, defaultAdminConfig, type AdminConfig } from './admin-config';
-import { KanjiListPage, KanjiPage } from './kanji-pages';
-import { MaterialPage } from './material-page';
-import { MaterialsListPage } from './materials-list-page';
+import { KanjiListPage, KanjiPage } from '../kanji/kanji-pages';
+import { MaterialPage } from '../materials/material-page';
+import { MaterialsListPage } from '../materials/materials-list-page';
 import { NotFound } from './not-found';
-import { UserPage, UsersListPage } from './users-pages';
+import { UserPage, UsersListPage } from '../users/users-pages';
 
 export const ADMIN_LINKS = [
   { to: '/admin/kanas', label: 'Kanas' },

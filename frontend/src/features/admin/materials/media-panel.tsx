@@ -1,11 +1,11 @@
 // Audio and image of a material: previews, approval, upload, and the media jobs with their latest status.
 import { useState, type FormEvent } from 'react';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { errorMessage, isApiError } from '../../lib/api';
-import { requestActions, uploadAudio, uploadImage } from './admin-api';
-import { JOB_ACTIONS, type Job, type MaterialAction, type MaterialDetail } from './admin-queries';
-import { When } from './admin-ui';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { requestActions, uploadAudio, uploadImage } from '../shell/admin-api';
+import { JOB_ACTIONS, type Job, type MaterialAction, type MaterialDetail } from '../shell/admin-queries';
+import { When } from '../shell/admin-ui';
 import { latestJobs, type Awaiting } from './jobs';
 import { CONFLICT_MESSAGE } from './material-editor';
 

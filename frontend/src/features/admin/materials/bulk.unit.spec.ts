@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '../../lib/api';
+import { ApiError, NetworkError } from '../../../lib/api';
 import { runBulk, type BulkProgress } from './bulk';
 
 describe('runBulk (SPEC §8: 3 tries, 5-second wait, then failed and logged)', () => {

@@ -1,11 +1,11 @@
 // Runs one action on every selected material, with SPEC §8's retries, and shows how far it got.
 import { useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { newIdempotencyKey } from '../../lib/retry';
-import { requestActions } from './admin-api';
-import { useAdminConfig } from './admin-config';
-import { actionLabel, APPROVAL_ACTIONS, JOB_ACTIONS, MATERIAL_TYPE_LABEL, type MaterialAction, type MaterialType } from './admin-queries';
-import { SelectField } from './admin-ui';
+import { Button } from '../../../components/ui/button';
+import { newIdempotencyKey } from '../../../lib/retry';
+import { requestActions } from '../shell/admin-api';
+import { useAdminConfig } from '../shell/admin-config';
+import { actionLabel, APPROVAL_ACTIONS, JOB_ACTIONS, MATERIAL_TYPE_LABEL, type MaterialAction, type MaterialType } from '../shell/admin-queries';
+import { SelectField } from '../shell/admin-ui';
 import { BULK_ATTEMPTS, runBulk, type BulkFailure, type BulkProgress, type BulkResult } from './bulk';
 
 export function BulkActions({ type, selected, onFinished }: { type: MaterialType; selected: number[]; onFinished: (result: BulkResult<number>) => void }) {

@@ -1,53 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, problem } from '../../test/fetch-mock';
-import { profileFixture } from '../../test/fixtures';
-import { materialList, materialRow, renderAdmin } from './admin-test-utils';
+import { screen, waitFor } from '@testing-library/react';
+import { mockFetch, problem } from '../../../test/fetch-mock';
+import { profileFixture } from '../../../test/fixtures';
+import { materialList, materialRow, renderAdmin } from '../shell/admin-test-utils';
 
 const admin = { 'GET /api/users/profile': { body: profileFixture({ is_admin: true }) }, 'GET /api/auth/csrf': { body: { token: 't' } } };
 const location = () => screen.getByTestId('location').textContent;
-
-describe('admin app shell', () => {
-  it('shows the readings list at /admin with the header links of SPEC §2', async () => {
-    const net = mockFetch({ ...admin, 'GET /api/admin/materials': { body: materialList([materialRow(1)]) } });
-    renderAdmin('/admin');
-    const nav = await screen.findByRole('navigation', { name: 'Admin' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Kanas', '/admin/kanas'],
-      ['Readings', '/admin/readings'],
-      ['Vocab', '/admin/vocabs'],
-      ['Users', '/admin/users'],
-      ['Kanji', '/admin/kanji'],
-    ]);
-    expect(within(nav).getByRole('link', { name: 'Readings' })).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByRole('heading', { name: 'Readings' })).toBeInTheDocument();
-    await waitFor(() => expect(net.requests('GET', '/api/admin/materials')[0]?.url.searchParams.get('type')).toBe('reading'));
-  });
-
-  it("shows 'Admins only' when the admin API answers 403", async () => {
-    mockFetch({
-      'GET /api/users/profile': { status: 500, body: { detail: 'oops' } },
-      'GET /api/admin/users': problem(403, 'Admins only.', 'forbidden'),
-    });
-    renderAdmin('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeInTheDocument();
-    expect(screen.getByText(/Your account does not have admin access/)).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to studying' })).toHaveAttribute('href', '/');
-  });
-
-  it("shows 'Admins only' to a signed-in learner without calling the admin API", async () => {
-    const net = mockFetch({ 'GET /api/users/profile': { body: profileFixture({ is_admin: false }) } });
-    renderAdmin('/admin/readings/3');
-    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeInTheDocument();
-    expect(net.calls.filter((c) => c.url.pathname.startsWith('/api/admin'))).toEqual([]);
-  });
-
-  it('sends a signed-out visitor to sign-in and back', async () => {
-    mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthenticated') });
-    renderAdmin('/admin/kanji?level=2');
-    await waitFor(() => expect(location()).toBe(`/sign-in?next=${encodeURIComponent('/admin/kanji?level=2')}`));
-  });
-});
 
 describe('list filters in the URL', () => {
   it('reads course, level and filters from the URL, writes changes back, and carries them to detail links', async () => {
@@ -75,20 +32,6 @@ describe('list filters in the URL', () => {
 
     await user.selectOptions(course, '');
     expect(location()).toBe('/admin/readings?level=3&filters=no_audio+no_image');
-  });
-
-  it('filters the kanji list by course and level through the API', async () => {
-    const net = mockFetch({
-      ...admin,
-      'GET /api/admin/kanji': { body: { items: [{ id: 1, character: '日', level: 1, course: 'kanji1', meanings: ['day', 'sun'], reading_ids: [12, 13] }] } },
-    });
-    const { user } = renderAdmin('/admin/kanji');
-    expect(await screen.findByRole('link', { name: '日' })).toHaveAttribute('href', '/admin/kanji/1');
-    expect(screen.getByRole('link', { name: '12' })).toHaveAttribute('href', '/admin/readings/12');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Course' }), 'kanji2');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), '4');
-    expect(location()).toBe('/admin/kanji?course=kanji2&level=4');
-    await waitFor(() => expect(Object.fromEntries(net.requests('GET', '/api/admin/kanji').at(-1)!.url.searchParams)).toEqual({ course: 'kanji2', level: '4' }));
   });
 });
 

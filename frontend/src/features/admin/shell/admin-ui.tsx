@@ -1,9 +1,9 @@
 // Small pieces the admin pages share: labelled textarea and select, load states, times.
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api';
-import { relativeTime } from '../../lib/relative-time';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { relativeTime } from '../../../lib/relative-time';
 
 interface Described {
   label: string;

@@ -2,19 +2,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Badge } from '../../components/ui/badge';
-import { Tabs } from '../../components/ui/tabs';
-import { COURSE_INFO, isCourse } from '../../lib/courses';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAdminConfig } from './admin-config';
-import { adminKeys, adminQueries, MATERIAL_BASE, MATERIAL_TYPE_LABEL, parseFilters, type Material, type MaterialAction, type MaterialDetail, type MaterialType } from './admin-queries';
-import { LoadError, Loading } from './admin-ui';
-import { HistoryPanel } from './history-panel';
+import { Badge } from '../../../components/ui/badge';
+import { Tabs } from '../../../components/ui/tabs';
+import { COURSE_INFO, isCourse } from '../../../lib/courses';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminConfig } from '../shell/admin-config';
+import { adminKeys, adminQueries, MATERIAL_BASE, MATERIAL_TYPE_LABEL, parseFilters, type Material, type MaterialAction, type MaterialDetail, type MaterialType } from '../shell/admin-queries';
+import { LoadError, Loading } from '../shell/admin-ui';
+import { HistoryPanel } from '../history/history-panel';
 import { awaitingFor, hasPendingJob, isResolved, stillAwaiting, type Awaiting } from './jobs';
-import { navSearch, useListParams } from './list-params';
+import { navSearch, useListParams } from '../shell/list-params';
 import { MaterialEditor, useMaterialDraft } from './material-editor';
 import { MediaPanel } from './media-panel';
-import { NotFound } from './not-found';
+import { NotFound } from '../shell/not-found';
 
 export function materialTitle(material: Material): string {
   if (material.type === 'kana') return material.kana ?? '';

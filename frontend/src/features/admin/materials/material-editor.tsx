@@ -4,13 +4,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { isApiError, type ApiError } from '../../lib/api';
-import { JapaneseText } from '../../lib/japanese-text';
-import { patchMaterial, type Version } from './admin-api';
-import { adminKeys, type BreakdownEntry, type MaterialDetail, type MaterialType } from './admin-queries';
-import { LoadError, SelectField, TextAreaField } from './admin-ui';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { isApiError, type ApiError } from '../../../lib/api';
+import type { BreakdownEntry } from '../../../lib/api-schemas';
+import { JapaneseText } from '../../../lib/japanese-text';
+import { patchMaterial, type Version } from '../shell/admin-api';
+import { adminKeys, type MaterialDetail, type MaterialType } from '../shell/admin-queries';
+import { LoadError, SelectField, TextAreaField } from '../shell/admin-ui';
 
 export const CONFLICT_MESSAGE = 'Someone else changed this material. Reload to see their version.';
 export const IN_USE_MESSAGE = 'This vocab is already in use.';

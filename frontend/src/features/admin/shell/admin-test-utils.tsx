@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as z from 'zod/mini';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 import type { AdminConfig } from './admin-config';
 import type { materialDetailSchema, materialListSchema, materialRowSchema } from './admin-queries';
 import { AdminRoutes } from './admin-routes';

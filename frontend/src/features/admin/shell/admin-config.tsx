@@ -1,6 +1,6 @@
 // Timing knobs of the admin app, injectable so tests neither wait 5 seconds nor poll slowly.
 import { createContext, useContext } from 'react';
-import { BULK_RETRY_DELAY_MS, sleep } from './bulk';
+import { BULK_RETRY_DELAY_MS, sleep } from '../materials/bulk';
 
 export interface AdminConfig {
   /** How bulk retries wait between tries. */

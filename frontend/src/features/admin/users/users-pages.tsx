@@ -2,18 +2,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Table } from '../../components/ui/table';
-import { Tabs } from '../../components/ui/tabs';
-import { errorMessage } from '../../lib/api';
-import { COURSES, isCourse } from '../../lib/courses';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { setAdminRole } from './admin-api';
-import { adminKeys, adminQueries, type AdminUser, type UserStats } from './admin-queries';
-import { LoadError, Loading, SelectField, ValueText, When } from './admin-ui';
-import { HistoryPanel } from './history-panel';
-import { CourseLevelFilters, courseName, useListParams } from './list-params';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Table } from '../../../components/ui/table';
+import { Tabs } from '../../../components/ui/tabs';
+import { errorMessage } from '../../../lib/api';
+import type { Stats } from '../../../lib/api-schemas';
+import { COURSES, isCourse } from '../../../lib/courses';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { setAdminRole } from '../shell/admin-api';
+import { adminKeys, adminQueries, type AdminUser } from '../shell/admin-queries';
+import { LoadError, Loading, SelectField, ValueText, When } from '../shell/admin-ui';
+import { HistoryPanel } from '../history/history-panel';
+import { CourseLevelFilters, courseName, useListParams } from '../shell/list-params';
 
 function levelOf(user: AdminUser, course: string): number | undefined {
   return user.level?.[course];
@@ -106,8 +107,8 @@ export function UsersListPage() {
 
 const FORECAST_DAYS = ['Today', 'Tomorrow', '+2 days', '+3 days', '+4 days'];
 
-function StatsTables({ stats, course }: { stats: UserStats; course: string }) {
-  type LevelRow = UserStats['levels'][number];
+function StatsTables({ stats, course }: { stats: Stats; course: string }) {
+  type LevelRow = Stats['levels'][number];
   return (
     <>
       <Table<LevelRow>

@@ -1,7 +1,7 @@
 // List pages keep their filters in the URL (SPEC §2: course and level; filters joined by +), so a filtered
 // list can be bookmarked and detail pages can step through the same list.
 import { useSearchParams } from 'react-router-dom';
-import { COURSE_INFO, isCourse, MAX_LEVEL } from '../../lib/courses';
+import { COURSE_INFO, isCourse, MAX_LEVEL } from '../../../lib/courses';
 import { parseFilters, type MaterialListParams } from './admin-queries';
 import { SelectField } from './admin-ui';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch } from '../../test/fetch-mock';
-import { profileFixture } from '../../test/fixtures';
-import { materialList, materialRow, readingDetail, renderAdmin, vocabDetail } from './admin-test-utils';
+import { mockFetch } from '../../../test/fetch-mock';
+import { profileFixture } from '../../../test/fixtures';
+import { materialList, materialRow, readingDetail, renderAdmin, vocabDetail } from '../shell/admin-test-utils';
 
 const admin = { 'GET /api/users/profile': { body: profileFixture({ is_admin: true }) }, 'GET /api/auth/csrf': { body: { token: 't' } } };
 

@@ -2,14 +2,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Table, type Column } from '../../components/ui/table';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { adminKeys, adminQueries, parseFilters, MATERIAL_BASE, MATERIAL_FILTERS, MATERIAL_TYPE_LABEL, type MaterialRow, type MaterialType } from './admin-queries';
-import { Flag, LoadError, Loading, When } from './admin-ui';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Table, type Column } from '../../../components/ui/table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminKeys, adminQueries, parseFilters, MATERIAL_BASE, MATERIAL_FILTERS, MATERIAL_TYPE_LABEL, type MaterialRow, type MaterialType } from '../shell/admin-queries';
+import { Flag, LoadError, Loading, When } from '../shell/admin-ui';
 import { BulkActions } from './bulk-actions';
-import { CourseLevelFilters, courseName, navSearch, useListParams } from './list-params';
+import { CourseLevelFilters, courseName, navSearch, useListParams } from '../shell/list-params';
 
 export const COURSES_OF: Readonly<Record<MaterialType, readonly string[]>> = {
   reading: ['kanji1', 'kanji2'],

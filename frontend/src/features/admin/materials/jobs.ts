@@ -1,7 +1,7 @@
 // Media job bookkeeping: the latest job per action, and actions the admin requested whose result the
 // material does not show yet (the request is answered 202 before the worker or the projection has run).
-import type { Version } from './admin-api';
-import type { Job, MaterialAction, MaterialDetail } from './admin-queries';
+import type { Version } from '../shell/admin-api';
+import type { Job, MaterialAction, MaterialDetail } from '../shell/admin-queries';
 
 export interface Awaiting {
   action: MaterialAction;

@@ -2,14 +2,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Table } from '../../components/ui/table';
-import { Tabs } from '../../components/ui/tabs';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { adminQueries, type KanjiDetail, type KanjiList } from './admin-queries';
-import { LoadError, Loading } from './admin-ui';
-import { HistoryPanel } from './history-panel';
-import { CourseLevelFilters, courseName, useListParams } from './list-params';
-import { NotFound } from './not-found';
+import { Table } from '../../../components/ui/table';
+import { Tabs } from '../../../components/ui/tabs';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminQueries, type KanjiDetail, type KanjiList } from '../shell/admin-queries';
+import { LoadError, Loading } from '../shell/admin-ui';
+import { HistoryPanel } from '../history/history-panel';
+import { CourseLevelFilters, courseName, useListParams } from '../shell/list-params';
+import { NotFound } from '../shell/not-found';
 
 type KanjiRow = KanjiList['items'][number];
 

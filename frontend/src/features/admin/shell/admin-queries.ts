@@ -1,7 +1,8 @@
 // The admin API's answers (zod, extra keys tolerated) and the one query-options factory of the admin feature.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
+import { materialContentSchema, statsSchema } from '../../../lib/api-schemas';
 
 export const MATERIAL_TYPES = ['reading', 'vocab', 'kana'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
@@ -63,45 +64,20 @@ const id = z.number();
 /** Stream versions are bigints: the server may send them as numbers or strings; they go back as received. */
 const version = z.union([z.number(), z.string()]);
 
-export const breakdownEntrySchema = z.object({
-  word: z.string(),
-  pronunciation: text,
-  meaning: text,
-  vocab: z.optional(z.unknown()),
-});
-export type BreakdownEntry = z.infer<typeof breakdownEntrySchema>;
-
-export const materialSchema = z.object({
+/** The catalogue's content fields (shared with the learner's card) and what only an admin sees. */
+export const materialSchema = z.extend(materialContentSchema, {
   id,
   type: z.enum(MATERIAL_TYPES),
   course: z.string(),
   level: z.number(),
   version,
-  kanji_id: z.nullish(z.number()),
-  kanji: text,
-  kana: text,
-  vocab_id: z.nullish(z.number()),
-  vocab: text,
-  vocab_hiragana: text,
-  vocab_meaning: text,
-  reading: text,
-  furigana: text,
-  sentence: text,
-  sentence_meaning: text,
-  sentence_context: text,
-  sentence_breakdown: z.nullish(z.array(breakdownEntrySchema)),
-  image_url: text,
-  audio_url: text,
   image_tmp: text,
-  image_description: text,
   image_situation: text,
   audio_spec: z.optional(z.unknown()),
   is_audio_approved: z._default(z.boolean(), false),
   is_image_approved: z._default(z.boolean(), false),
   /** The system voice's clips (Open JTalk), approved by the system: learners hear them unless replaced or unapproved. */
   kana_audio_url: text,
-  word_audio_url: text,
-  sentence_audio_url: text,
   voice_spec: text,
   audio_vetoed: z._default(z.boolean(), false),
   /** Left the content files (or taken out by an admin): learners no longer get it; it stays open here. */
@@ -231,24 +207,6 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersSchema = z.object({ users: z.array(adminUserSchema) });
 
-const named = z.object({ name: z.string() });
-/** The learner's stats shape (GET /api/users/stats), read here for another user. */
-export const userStatsSchema = z.object({
-  levels: z.array(
-    z.object({
-      level: z.number(),
-      primary: named,
-      secondary: z.nullish(named),
-      untrained: z.number(),
-      learning: z.number(),
-      intermediate: z.number(),
-      mastered: z.number(),
-    }),
-  ),
-  review_forecast: z._default(z.array(z.object({ day: z.number(), count: z.number() })), []),
-});
-export type UserStats = z.infer<typeof userStatsSchema>;
-
 /** The learner profile shape; only what the admin page shows is read, and a surprise there never hides the page. */
 const userProfileSchema = z.catch(
   z.nullish(
@@ -262,7 +220,8 @@ const userProfileSchema = z.catch(
 
 export const adminUserDetailSchema = z.object({
   user: adminUserSchema,
-  stats: z.nullish(userStatsSchema),
+  /** the learner's stats for the course, as GET /api/users/stats answers them */
+  stats: z.nullish(statsSchema),
   profile: userProfileSchema,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

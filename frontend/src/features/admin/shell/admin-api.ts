@@ -1,6 +1,6 @@
 // Admin writes. Every one carries an Idempotency-Key (DESIGN §3), so a retried request is applied once.
-import { ApiError, csrfToken, NetworkError, problemSchema, request, ResponseShapeError } from '../../lib/api';
-import { newIdempotencyKey } from '../../lib/retry';
+import { ApiError, csrfToken, NetworkError, problemSchema, request, ResponseShapeError } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/retry';
 import {
   actionsResponseSchema,
   materialDetailSchema,

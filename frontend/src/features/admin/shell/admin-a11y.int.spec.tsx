@@ -1,8 +1,8 @@
 // axe-core on the admin pages: no serious or critical violations (colour contrast needs layout; not in jsdom).
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { mockFetch } from '../../test/fetch-mock';
-import { profileFixture, statsFixture } from '../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { profileFixture, statsFixture } from '../../../test/fixtures';
 import { materialList, materialRow, readingDetail, renderAdmin } from './admin-test-utils';
 
 async function seriousViolations(root: Element) {

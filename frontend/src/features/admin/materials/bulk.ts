@@ -1,6 +1,6 @@
 // Bulk admin actions (SPEC §8): each item is tried up to 3 times with a 5-second wait between tries, then
 // reported failed and logged to the console. Pure and clock-free: the wait is injected.
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 
 export const BULK_ATTEMPTS = 3;
 export const BULK_RETRY_DELAY_MS = 5000;

@@ -1,11 +1,11 @@
 // The History tab: a stream's events (or a person's actions), newest first, each field as before → after.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api';
-import { adminQueries, type HistoryItem, type HistorySource } from './admin-queries';
-import { LoadError, Loading, SelectField, ValueText, When } from './admin-ui';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { adminQueries, type HistoryItem, type HistorySource } from '../shell/admin-queries';
+import { LoadError, Loading, SelectField, ValueText, When } from '../shell/admin-ui';
 
 export interface HistoryChoice {
   label: string;
