@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { MATERIAL_STREAM_TYPE } from '../content';
 import { PG_POOL } from '../platform/database/database.module';
 import { EventStore } from '../platform/event-store/event-store';
 import type { MediaJobAction } from './media-actions';
 import { MediaActionFailed, MediaActionSucceeded, MediaResult, materialStream, mediaOutcomeEventId } from './media.events';
 import type { MaterialMediaPort, MaterialMediaText, MediaJobContext } from './material-media.port';
-
-/** The stream type of material streams (the content context's MATERIAL_STREAM_TYPE). */
-const MATERIAL_STREAM_TYPE = 'material';
 
 /**
  * The default port: reads the card from the catalogue (`materials.data`) and appends the outcome to the

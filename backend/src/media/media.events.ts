@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent } from '../platform/event-store/event-registry';
+import { uuidFromDigest } from '../platform/event-store/event-ids';
+import { type MaterialKind, materialStreamId } from '../content';
 import { RECORDED_MEDIA_ACTIONS } from './media-actions';
 
 /**
@@ -96,13 +98,10 @@ export const MEDIA_EVENT_TYPES = [MediaActionRequested.type, MediaActionSucceede
  * that runs twice (retried after a crash) appends the same id and the event store keeps one.
  */
 export function mediaOutcomeEventId(requestEventId: string, action: string, outcome: 'succeeded' | 'failed'): string {
-  const h = createHash('sha256').update(`${requestEventId}|${action}|${outcome}`).digest();
-  h[6] = (h[6] & 0x0f) | 0x50; // version 5 (name-based, SHA)
-  h[8] = (h[8] & 0x3f) | 0x80; // RFC 4122 variant
-  const x = h.subarray(0, 16).toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+  return uuidFromDigest(createHash('sha256').update(`${requestEventId}|${action}|${outcome}`).digest());
 }
 
+/** A material's stream: the content context's (materialStreamId), for a type media receives as a string. */
 export function materialStream(materialType: string, materialId: number): string {
-  return `material-${materialType}-${materialId}`;
+  return materialStreamId(materialType as MaterialKind, materialId);
 }

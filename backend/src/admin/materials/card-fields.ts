@@ -2,6 +2,8 @@
 // three materials (catalogue/README.md): its own stream, its word (reading cards) and its sentence. An edit goes
 // to the material the shown value comes from, so the catalogue recomputes every card that shows it.
 
+import { CARD_OVERRIDE_FIELDS } from '../../content';
+
 export const CARD_TYPES = ['reading', 'vocab', 'kana'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
@@ -13,18 +15,6 @@ export interface FieldPlace {
   /** the field's name in that material's data */
   field: string;
 }
-
-/** Media and approval fields: set on the card's own stream, they override what the card would show. */
-export const OVERRIDE_FIELDS = [
-  'image_url',
-  'audio_url',
-  'image_tmp',
-  'image_description',
-  'image_situation',
-  'audio_spec',
-  'is_audio_approved',
-  'is_image_approved',
-] as const;
 
 const SENTENCE_FIELDS: Record<string, string> = {
   sentence: 'text',
@@ -56,6 +46,13 @@ const TYPE_FIELDS: Record<CardType, Record<string, FieldPlace>> = {
     vocab_meaning: { target: 'own', field: 'vocab_definition' },
   },
 };
+
+/**
+ * Media and approval fields: set on the card's own stream, they override what the card would show. The content
+ * context owns the list (CARD_OVERRIDE_FIELDS, what the catalogue reads as overrides); `sentence_context`, in it
+ * too, is placed by `placeOf` below (the card's own note, or its sentence's context).
+ */
+export const OVERRIDE_FIELDS = CARD_OVERRIDE_FIELDS.filter((field) => !(field in SENTENCE_FIELDS));
 
 /** The Material fields an admin may set on a card of this type (PATCH), approvals and media included. */
 export function editableFields(type: CardType): string[] {

@@ -6,7 +6,15 @@ import { createHash } from 'node:crypto';
  * the event store stores an id once and answers the first result.
  */
 export function deterministicUuid(namespace: string, name: string): string {
-  const bytes = createHash('sha1').update(namespace).update('\u0000').update(name).digest().subarray(0, 16);
+  return uuidFromDigest(createHash('sha1').update(namespace).update('\u0000').update(name).digest());
+}
+
+/**
+ * A UUID (version 5 layout, RFC 4122 variant) from the first 16 bytes of a digest. Callers whose ids are already
+ * stored keep their own digest (media outcomes hash with SHA-256): changing it would give a retried job a new id.
+ */
+export function uuidFromDigest(digest: Buffer): string {
+  const bytes = Buffer.from(digest.subarray(0, 16));
   bytes[6] = (bytes[6] & 0x0f) | 0x50;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
