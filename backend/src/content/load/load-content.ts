@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { createPool, withTransaction } from '../../platform/database/database';
 import { ConcurrencyError } from '../../platform/errors/app-error';
 import { EVENTS_CHANNEL, EventStore } from '../../platform/event-store/event-store';
-import { currentSchemaVersion } from '../../platform/event-store/event-registry';
-import { EventMetadata, RecordedEvent } from '../../platform/event-store/event-store.types';
+import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { liveTables } from '../../platform/projections/projection';
 import { applyCatalogue, catalogueProjection, loadStates } from '../catalogue/catalogue.projection';
 import {
@@ -109,7 +108,7 @@ function parseFile(path: string, file: string, raw: string, schema: z.ZodObject)
  * Set-based: per batch of entries one transaction, one statement for the new streams and their events, one
  * for the revised (retired, restored) ones, and the catalogue projection applied inline.
  */
-export async function loadContent(pool: Pool, _store: EventStore, options: LoadContentOptions = {}): Promise<LoadContentResult> {
+export async function loadContent(pool: Pool, store: EventStore, options: LoadContentOptions = {}): Promise<LoadContentResult> {
   const started = Date.now();
   const dir = options.dir ?? CONTENT_DIR;
   const log = options.log ?? (() => undefined);
@@ -170,7 +169,7 @@ export async function loadContent(pool: Pool, _store: EventStore, options: LoadC
     progress.set(file, n);
     for (let at = 0; at < entries.length; at += batchSize) {
       const batch = entries.slice(at, at + batchSize);
-      const done = await retrying(file, () => withTransaction(pool, (client) => loadBatch(client, type, sha, fields, batch, metadata)));
+      const done = await retrying(file, () => withTransaction(pool, (client) => loadBatch(client, store, type, sha, fields, batch, metadata)));
       n.imported += done.imported;
       n.revised += done.revised;
     }
@@ -186,7 +185,7 @@ export async function loadContent(pool: Pool, _store: EventStore, options: LoadC
     ] as const) {
       for (let at = 0; at < ids.length; at += batchSize) {
         const batch = ids.slice(at, at + batchSize);
-        const done = await retrying(file, () => withTransaction(pool, (client) => retireBatch(client, type, sha, batch, retiring, metadata)));
+        const done = await retrying(file, () => withTransaction(pool, (client) => retireBatch(client, store, type, sha, batch, retiring, metadata)));
         if (retiring) n.retired += done;
         else n.restored += done;
       }
@@ -215,17 +214,10 @@ export async function loadContent(pool: Pool, _store: EventStore, options: LoadC
   return result;
 }
 
-interface InsertedRow {
-  global_position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_version: string;
-  event_id: string;
-  recorded_at: Date;
-}
 
 async function loadBatch(
   client: PoolClient,
+  store: EventStore,
   type: MaterialKind,
   sha: string,
   fields: string[],
@@ -236,92 +228,31 @@ async function loadBatch(
   await lockCatalogueForWrite(client);
   // Diffed inside the transaction, after the lock: a second loader running at the same time finds our events.
   const states = await loadStates(client, 'material_states', batch.map((e) => stateKey(type, e.id)));
-  const imports: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
-  const revisions: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
+  const imports: { streamId: string; data: unknown }[] = [];
+  const revisions: { streamId: string; data: unknown }[] = [];
   for (const entry of batch) {
     const state = states.get(stateKey(type, entry.id));
     const streamId = materialStreamId(type, entry.id);
     if (!state) {
-      const event = MaterialImported({ materialType: type, materialId: entry.id, contentVersion: sha, data: entry, source: 'content' });
-      imports.push({ stream_id: streamId, event_id: randomUUID(), data: event.data, n: imports.length });
+      imports.push({ streamId, data: MaterialImported({ materialType: type, materialId: entry.id, contentVersion: sha, data: entry, source: 'content' }).data });
       continue;
     }
     const changes = contentChanges(state, entry, fields);
     if (!Object.keys(changes).length) continue;
-    const event = MaterialRevised({ materialType: type, materialId: entry.id, changes, source: 'content', contentVersion: sha });
-    revisions.push({ stream_id: streamId, event_id: randomUUID(), data: event.data, n: revisions.length });
+    revisions.push({ streamId, data: MaterialRevised({ materialType: type, materialId: entry.id, changes, source: 'content', contentVersion: sha }).data });
   }
-  const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
-  const recorded: RecordedEvent[] = [];
-  if (imports.length) {
-    // New streams and their first events in one statement (append_events works one stream at a time).
-    // A stream created meanwhile by someone else fails the insert: the batch rolls back and is diffed again.
-    try {
-      const { rows } = await client.query<InsertedRow>(
-        `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, event_id uuid, data jsonb, n int)),
-              created as (insert into streams (stream_id, stream_type, version) select stream_id, $2, 1 from input)
-         insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
-         select stream_id, 1, event_id, $3, $4, data, $5::jsonb, null from input order by n
-         ${RETURNING}`,
-        [JSON.stringify(imports), MATERIAL_STREAM_TYPE, MaterialImported.type, currentSchemaVersion(MaterialImported.type), meta],
-      );
-      recorded.push(...recordedOf(rows, MaterialImported.type, imports, metadata));
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ConcurrencyError();
-      throw error;
-    }
-  }
-  if (revisions.length) recorded.push(...(await appendToStreams(client, MaterialRevised.type, revisions, metadata)));
+  // New streams and their first events in one statement, then one event on each changed stream: the event
+  // store's batch append (append_events works one stream at a time). A stream created meanwhile by someone else
+  // is a ConcurrencyError: the batch rolls back and is diffed again.
+  const recorded = [
+    ...(await store.appendToManyStreams(client, 'new', MATERIAL_STREAM_TYPE, MaterialImported.type, imports, metadata)),
+    ...(await store.appendToManyStreams(client, 'existing', MATERIAL_STREAM_TYPE, MaterialRevised.type, revisions, metadata)),
+  ];
   if (recorded.length) {
     recorded.sort((a, b) => a.globalPosition - b.globalPosition);
     await applyCatalogue(client, recorded, liveTables(catalogueProjection));
   }
   return { imported: imports.length, revised: revisions.length };
-}
-
-/**
- * One event on each of the given existing streams, in one statement: the streams' versions are bumped and the
- * events inserted at the new versions (a stream may be ahead of its material's version: media events share it).
- * A stream that vanished meanwhile answers ConcurrencyError.
- */
-async function appendToStreams(
-  client: PoolClient,
-  eventType: string,
-  input: { stream_id: string; event_id: string; data: unknown; n: number }[],
-  metadata: EventMetadata,
-): Promise<RecordedEvent[]> {
-  const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
-  const { rows } = await client.query<InsertedRow>(
-    `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, event_id uuid, data jsonb, n int)),
-          bumped as (update streams s set version = s.version + 1, updated_at = now() from input i
-                      where s.stream_id = i.stream_id returning s.stream_id, s.version)
-     insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
-     select i.stream_id, b.version, i.event_id, $2, $3, i.data, $4::jsonb, null from input i join bumped b using (stream_id) order by i.n
-     ${RETURNING}`,
-    [JSON.stringify(input), eventType, currentSchemaVersion(eventType), meta],
-  );
-  if (rows.length !== input.length) throw new ConcurrencyError();
-  return recordedOf(rows, eventType, input, metadata);
-}
-
-const RETURNING = `returning global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, recorded_at`;
-
-/** The inserted events as the catalogue projection reads them (one event per stream in `input`). */
-function recordedOf(rows: InsertedRow[], eventType: string, input: { stream_id: string; data: unknown }[], metadata: EventMetadata): RecordedEvent[] {
-  const dataOf = new Map(input.map((i) => [i.stream_id, i.data]));
-  return rows.map((r) => ({
-    globalPosition: Number(r.global_position),
-    transactionId: r.transaction_id,
-    streamId: r.stream_id,
-    streamVersion: Number(r.stream_version),
-    eventId: r.event_id,
-    type: eventType,
-    schemaVersion: currentSchemaVersion(eventType),
-    data: dataOf.get(r.stream_id),
-    metadata,
-    actorId: null,
-    recordedAt: r.recorded_at,
-  }));
 }
 
 /**
@@ -349,11 +280,11 @@ async function retirementCandidates(pool: Pool, type: MaterialKind, entries: Ent
  * Retires (or restores) a batch of materials in one transaction, like loadBatch: the states are read again
  * under the locks, so a material another load or an admin changed meanwhile is judged on what it is now.
  */
-async function retireBatch(client: PoolClient, type: MaterialKind, sha: string, ids: number[], retire: boolean, metadata: EventMetadata): Promise<number> {
+async function retireBatch(client: PoolClient, store: EventStore, type: MaterialKind, sha: string, ids: number[], retire: boolean, metadata: EventMetadata): Promise<number> {
   await client.query('select pg_advisory_xact_lock($1)', [LOAD_LOCK]);
   await lockCatalogueForWrite(client);
   const states = await loadStates(client, 'material_states', ids.map((id) => stateKey(type, id)));
-  const input: { stream_id: string; event_id: string; data: unknown; n: number }[] = [];
+  const input: { streamId: string; data: unknown }[] = [];
   for (const id of ids) {
     const state = states.get(stateKey(type, id));
     if (!state) continue;
@@ -361,10 +292,10 @@ async function retireBatch(client: PoolClient, type: MaterialKind, sha: string, 
     if (!due) continue;
     const base = { materialType: type, materialId: id, source: 'content' as const, contentVersion: sha };
     const event = retire ? MaterialRetired({ ...base, reason: 'removed-from-content' }) : MaterialRestored(base);
-    input.push({ stream_id: materialStreamId(type, id), event_id: randomUUID(), data: event.data, n: input.length });
+    input.push({ streamId: materialStreamId(type, id), data: event.data });
   }
   if (!input.length) return 0;
-  const recorded = await appendToStreams(client, retire ? MaterialRetired.type : MaterialRestored.type, input, metadata);
+  const recorded = await store.appendToManyStreams(client, 'existing', MATERIAL_STREAM_TYPE, retire ? MaterialRetired.type : MaterialRestored.type, input, metadata);
   recorded.sort((a, b) => a.globalPosition - b.globalPosition);
   await applyCatalogue(client, recorded, liveTables(catalogueProjection));
   return input.length;

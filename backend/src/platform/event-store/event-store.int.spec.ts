@@ -31,6 +31,34 @@ describe('EventStore', () => {
     expect(events[0].metadata.requestId).toBe('r1');
   });
 
+  it('appends one event to each of many streams in one statement: new streams at 1, existing ones one version on', async () => {
+    const [a, b] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+    await store.append(b, 'test', 'no_stream', [ThingHappened({ n: 0 })]);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const created = await store.appendToManyStreams(client, 'new', 'test', ThingHappened.type, [{ streamId: a, data: { n: 1 } }]);
+      const moved = await store.appendToManyStreams(client, 'existing', 'test', ThingHappened.type, [{ streamId: b, data: { n: 2 } }]);
+      await client.query('commit');
+      expect([...created, ...moved].map((e) => [e.streamId, e.streamVersion, e.data.n])).toEqual([[a, 1, 1], [b, 2, 2]]);
+    } finally {
+      client.release();
+    }
+    expect((await store.readStream(b)).map((e) => e.data.n)).toEqual([0, 2]);
+    // A "new" stream that exists, or an "existing" one that does not: a ConcurrencyError, nothing written.
+    for (const [mode, stream] of [['new', a], ['existing', `test-${randomUUID()}`]] as const) {
+      const tx = await pool.connect();
+      try {
+        await tx.query('begin');
+        await expect(store.appendToManyStreams(tx, mode, 'test', ThingHappened.type, [{ streamId: stream, data: { n: 9 } }])).rejects.toBeInstanceOf(ConcurrencyError);
+      } finally {
+        await tx.query('rollback');
+        tx.release();
+      }
+    }
+    expect((await store.readStream(a)).map((e) => e.data.n)).toEqual([1]);
+  });
+
   it('lets exactly one of two concurrent appends at the same expected version win', async () => {
     const stream = `test-${randomUUID()}`;
     await store.append(stream, 'test', 'no_stream', [ThingHappened({ n: 0 })]);

@@ -76,6 +76,27 @@ export function appendArguments(streamId: string, streamType: string, expected: 
   ];
 }
 
+interface ManyStreamsRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: string;
+  event_id: string;
+  recorded_at: Date;
+}
+
+/**
+ * What a failed append means, for every SQL function that appends (append_events, study_record_grade):
+ * 'version_conflict' — the stream moved past the expected version (SQLSTATE KC409, raised by the function);
+ * 'duplicate_event_id' — an event with one of these ids was committed meanwhile (an identical retry won the race).
+ */
+export function appendFailure(error: unknown): 'version_conflict' | 'duplicate_event_id' | undefined {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code === 'KC409') return 'version_conflict';
+  if (e?.code === '23505' && e.constraint === 'events_event_id_key') return 'duplicate_event_id';
+  return undefined;
+}
+
 export class EventStore {
   private readonly notifier: CommitNotifier;
   private readonly batcher: AppendBatcher;
@@ -121,18 +142,82 @@ export class EventStore {
       // A named statement is parsed and planned once per connection: the hottest write path skips both.
       rows = (await db.query<AppendRow>({ name: 'kioku_append_events', text: sql, values: params })).rows;
     } catch (error) {
-      const e = error as { code?: string; constraint?: string };
-      if (e.code === 'KC409') throw new ConcurrencyError();
+      const failure = appendFailure(error);
+      if (failure === 'version_conflict') throw new ConcurrencyError();
       // Two identical retries racing with expected version 'any': the loser sees the winner's ids.
-      if (e.code === '23505' && e.constraint === 'events_event_id_key' && db === this.pool) {
+      if (failure === 'duplicate_event_id' && db === this.pool) {
         rows = (await db.query<AppendRow>(sql, params)).rows;
-      } else if (e.code === '23505' && e.constraint === 'events_event_id_key') {
+      } else if (failure === 'duplicate_event_id') {
         throw new ConcurrencyError();
       } else {
         throw error;
       }
     }
     return rows[rows.length - 1];
+  }
+
+  /**
+   * One event on each of many streams, in one statement, inside the caller's transaction (`db`): the content
+   * loader's thousands of materials, where append_events (one stream a call) would take a round trip each.
+   * `mode: 'new'` creates the streams at version 1; a stream that exists already (created meanwhile) fails the
+   * statement. `mode: 'existing'` moves each stream one version on (a stream may be ahead of what its material
+   * has seen: other contexts append to it too); a stream that vanished fails. Either failure is a
+   * ConcurrencyError: the caller's transaction rolls back and it decides again on the new state. The events are
+   * answered as recorded, in `events` order; readers are woken after the caller's commit.
+   */
+  async appendToManyStreams(
+    db: Queryable,
+    mode: 'new' | 'existing',
+    streamType: string,
+    eventType: string,
+    events: ReadonlyArray<{ streamId: string; data: unknown; eventId?: string }>,
+    metadata: EventMetadata = {},
+  ): Promise<RecordedEvent[]> {
+    if (!events.length) return [];
+    const input = events.map((e, n) => ({ stream_id: e.streamId, event_id: e.eventId ?? randomUUID(), data: e.data, n }));
+    const schemaVersion = currentSchemaVersion(eventType);
+    const meta = JSON.stringify({ ...metadata, actorId: metadata.actorId ?? null });
+    const returning = 'returning global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id, recorded_at';
+    let rows: ManyStreamsRow[];
+    try {
+      rows = (
+        await db.query<ManyStreamsRow>(
+          mode === 'new'
+            ? `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, event_id uuid, data jsonb, n int)),
+                    created as (insert into streams (stream_id, stream_type, version) select stream_id, $5, 1 from input)
+               insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
+               select stream_id, 1, event_id, $2, $3, data, $4::jsonb, null from input order by n
+               ${returning}`
+            : `with input as (select * from jsonb_to_recordset($1::jsonb) as t(stream_id text, event_id uuid, data jsonb, n int)),
+                    bumped as (update streams s set version = s.version + 1, updated_at = now() from input i
+                                where s.stream_id = i.stream_id returning s.stream_id, s.version)
+               insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, actor_id)
+               select i.stream_id, b.version, i.event_id, $2, $3, i.data, $4::jsonb, null from input i join bumped b using (stream_id) order by i.n
+               ${returning}`,
+          mode === 'new' ? [JSON.stringify(input), eventType, schemaVersion, meta, streamType] : [JSON.stringify(input), eventType, schemaVersion, meta],
+        )
+      ).rows;
+    } catch (error) {
+      // A stream created meanwhile (streams' primary key), or an id already stored.
+      if ((error as { code?: string }).code === '23505') throw new ConcurrencyError();
+      throw error;
+    }
+    if (rows.length !== input.length) throw new ConcurrencyError();
+    afterCommit(db, () => this.notifier.notify());
+    const dataOf = new Map(input.map((i) => [i.stream_id, i.data]));
+    return rows.map((r) => ({
+      globalPosition: Number(r.global_position),
+      transactionId: r.transaction_id,
+      streamId: r.stream_id,
+      streamVersion: Number(r.stream_version),
+      eventId: r.event_id,
+      type: eventType,
+      schemaVersion,
+      data: dataOf.get(r.stream_id),
+      metadata,
+      actorId: null,
+      recordedAt: r.recorded_at,
+    }));
   }
 
   observeAppends(observer: (seconds: number) => void): void {

@@ -5,7 +5,7 @@ import { Clock, CLOCK } from '../../platform/clock';
 import { MetricsService } from '../../platform/metrics/metrics.service';
 import { PG_POOL } from '../../platform/database/database.module';
 import { ConcurrencyError } from '../../platform/errors/app-error';
-import { appendArguments, EventStore } from '../../platform/event-store/event-store';
+import { appendArguments, appendFailure, EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { idempotencyMismatch, type IdempotencyRequest } from '../../platform/http/idempotency.interceptor';
 import { CARD_STREAM_TYPE, cardStreamId, type GradeEvent } from '../card.events';
@@ -191,9 +191,9 @@ async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, ide
     const row = rows[0];
     return { streamVersion: Number(row.stream_version), globalPosition: Number(row.global_position), transactionId: row.transaction_id, duplicate: row.duplicate };
   } catch (error) {
-    const e = error as { code?: string; constraint?: string };
-    if (e.code === 'KC409') throw new ConcurrencyError(GRADED_ELSEWHERE);
-    if (e.code === '23505' && e.constraint === 'events_event_id_key') return 'raced';
+    const failure = appendFailure(error);
+    if (failure === 'version_conflict') throw new ConcurrencyError(GRADED_ELSEWHERE);
+    if (failure === 'duplicate_event_id') return 'raced';
     throw error;
   }
 }
