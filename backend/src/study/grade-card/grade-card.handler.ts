@@ -10,6 +10,7 @@ import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { idempotencyMismatch, type IdempotencyRequest } from '../../platform/http/idempotency.interceptor';
 import { CARD_STREAM_TYPE, cardStreamId, type GradeEvent } from '../card.events';
 import { cardStateOf } from '../card-states.store';
+import { type CardState, evolve, initialCardState } from '../card.state';
 import { flashcardRefOrFail, flashcardView, type FlashcardView } from '../flashcard.view';
 import { assertCardOpen, continuation, FlashcardQueries, servableOrNotFound, type MaterialWithCard } from '../get-flashcard/get-flashcard.query';
 import { gradeEventId } from '../ids';
@@ -115,7 +116,10 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     );
     const eventId = command.idempotency ? gradeEventId(command.userId, command.idempotency.key, command.id) : undefined;
     const streamId = cardStreamId(command.userId, material.course, material.material_type, material.material_id);
-    const recorded = await recordGrade(this.pool, appendArguments(streamId, CARD_STREAM_TYPE, expected, [{ ...event, eventId }], command.metadata), event, command.idempotency);
+    // The card's state after this grade, derived once (evolve, the fold every reader of the stream uses): the SQL
+    // function writes it as the inline row, and the answer shows it.
+    const after = evolve(material.card ? cardStateOf(material.card) : initialCardState, event);
+    const recorded = await recordGrade(this.pool, appendArguments(streamId, CARD_STREAM_TYPE, expected, [{ ...event, eventId }], command.metadata), event, after, command.idempotency);
 
     if (recorded === 'raced' || recorded.duplicate) {
       // The same grade recorded meanwhile (a retry whose answer was lost, or a concurrent retry): its state now.
@@ -130,7 +134,7 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     const newLevel = promotesToIntermediate(event)
       ? await this.levels.newLevelAfter(command.userId, material.course, { tx: recorded.transactionId, position: recorded.globalPosition }, NEW_LEVEL_WAIT_MS)
       : null;
-    return { ...(await this.answer(command, material, flashcardView(material, stateAfter(event, recorded.streamVersion)), newLevel, now)), replayed: false };
+    return { ...(await this.answer(command, material, flashcardView(material, cardRowOf(event, after, recorded.streamVersion)), newLevel, now)), replayed: false };
   }
 
   private async answer(command: GradeCard, material: MaterialWithCard, graded: FlashcardView, newLevel: number | null, now: Date): Promise<GradeCardResult> {
@@ -161,7 +165,7 @@ interface RecordedGrade {
  * study_record_grade (migration 032) in one statement: the event, the card's state, the key's request hash
  * and the lesson floor commit together. 'raced': an identical retry committed the same event id meanwhile.
  */
-async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
+async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, after: CardState, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
   const d = event.data;
   try {
     const { rows } = await pool.query<{ stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }>({
@@ -177,11 +181,11 @@ async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, ide
         d.materialType,
         d.materialId,
         d.level,
-        d.attemptsAfter,
-        d.masteryAfter,
-        d.intervalHours,
-        d.dueAt,
-        d.reviewedAt,
+        after.attempts,
+        after.mastery,
+        after.intervalHours,
+        after.dueAt,
+        after.lastReviewedAt,
         event.type === 'CardLearned',
         idempotency?.scope ?? null,
         idempotency?.key ?? null,
@@ -202,7 +206,7 @@ function promotesToIntermediate(event: GradeEvent): boolean {
   return event.data.masteryBefore === 'learning' && event.data.masteryAfter !== 'learning';
 }
 
-function stateAfter(event: GradeEvent, version: number) {
-  const d = event.data;
-  return { level: d.level, attempts: d.attemptsAfter, mastery: d.masteryAfter, interval_hours: d.intervalHours, due_at: d.dueAt, version };
+/** The card row the answer shows, from the evolved state. */
+function cardRowOf(event: GradeEvent, after: CardState, version: number) {
+  return { level: event.data.level, attempts: after.attempts, mastery: after.mastery, interval_hours: after.intervalHours, due_at: after.dueAt!.toISOString(), version };
 }
