@@ -367,10 +367,11 @@ function checkInstall(docs: Doc[]): { problems: string[]; figures: Partial<Figur
     figures.pgbouncerReplicas = bouncer.spec.replicas ?? 1;
   }
   if (worker && apiUrl) {
-    const ref = envValue(appContainers(worker)[0], 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+    // The worker's pool may go through PgBouncer; its runners' LISTEN connection (DATABASE_LISTEN_URL) must not.
+    const ref = envValue(appContainers(worker)[0], 'DATABASE_LISTEN_URL')?.valueFrom?.secretKeyRef;
     const url = ref ? find('Secret', ref.name)?.stringData?.[ref.key] : undefined;
     if (!url || new URL(url).hostname === new URL(apiUrl).hostname)
-      problem(worker, 'DATABASE_URL goes through PgBouncer: the projection runners LISTEN on it, which needs a direct session');
+      problem(worker, 'DATABASE_LISTEN_URL is missing or goes through PgBouncer: the projection runners LISTEN on it, which needs a direct session');
   }
   for (const job of migrations) {
     const ref = envValue(appContainers(job)[0], 'DATABASE_URL')?.valueFrom?.secretKeyRef;

@@ -10,6 +10,9 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/kioku'),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  // The projection runners' LISTEN connection: direct to PostgreSQL when DATABASE_URL goes through PgBouncer in
+  // transaction mode (which cannot carry LISTEN). Unset: DATABASE_URL.
+  DATABASE_LISTEN_URL: optionalString(),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   // api = HTTP only; worker = projections + media jobs only; all = everything in one process (npm start).
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),

@@ -22,7 +22,7 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
     this.runner = new ProjectionRunner(this.pool, this.registry.all(), {
       leaseMs: this.config.PROJECTION_LEASE_SECONDS * 1000,
       pollMs: this.config.PROJECTION_POLL_MS,
-      listenUrl: this.config.DATABASE_URL,
+      listenUrl: this.config.DATABASE_LISTEN_URL ?? this.config.DATABASE_URL,
       onError: (name, error) => this.logger.warn({ projection: name, err: String(error) }, 'projection batch failed; retrying'),
     });
     await this.runner.start();
