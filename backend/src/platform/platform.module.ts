@@ -13,6 +13,8 @@ import { ProjectionRunnerService } from './projections/projection-runner.service
 import { ProjectionsModule } from './projections/projections.module';
 import { QueueModule } from './queue/queue.module';
 import { MetricsService } from './metrics/metrics.service';
+import { CountCommittedEvents } from './metrics/count-committed-events.handler';
+import { CommittedEventsPublisher } from './event-store/committed-events.publisher';
 
 @Module({})
 export class PlatformModule {
@@ -27,6 +29,8 @@ export class PlatformModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         ProjectionRunnerService,
         MetricsService,
+        CommittedEventsPublisher,
+        CountCommittedEvents,
         GetHealthHandler,
         GetApiDocsHandler,
       ],

@@ -4,6 +4,7 @@ import { ConcurrencyError } from '../errors/app-error';
 import { Queryable } from '../database/database';
 import { AppendBatcher, AppendBatcherOptions, AppendRow } from './append-batcher';
 import { afterCommit, CommitNotifier } from './commit-notifier';
+import type { CommittedEvent } from './events-committed';
 import { currentSchemaVersion, upcast, validateNewEvent } from './event-registry';
 import { AppendResult, Checkpoint, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
 
@@ -102,6 +103,8 @@ export class EventStore {
   private readonly batcher: AppendBatcher;
   /** Told each append's latency in seconds (MetricsService); unset, nothing is measured. */
   private appendObserver?: (seconds: number) => void;
+  /** Told what was appended, after the commit (CommittedEventsPublisher → Nest's EventBus). */
+  private readonly commitObservers: Array<(events: readonly CommittedEvent[]) => void> = [];
   constructor(private readonly pool: Pool, options: AppendBatcherOptions = {}) {
     this.notifier = new CommitNotifier(pool);
     this.batcher = new AppendBatcher(pool, (params) => this.appendOne(params, pool), options);
@@ -125,7 +128,7 @@ export class EventStore {
     const last = db === this.pool ? await this.batcher.append(params) : await this.appendOne(params, db);
     if (this.appendObserver) this.appendObserver(Number(process.hrtime.bigint() - started) / 1e9);
     if (last === 'conflict') throw new ConcurrencyError();
-    if (!last.duplicate) afterCommit(db, () => this.notifier.notify());
+    if (!last.duplicate) afterCommit(db, () => this.afterCommit(this.commitObservers.length ? events.map((e) => ({ streamId, type: e.type })) : []));
     return {
       streamVersion: Number(last.stream_version),
       globalPosition: Number(last.global_position),
@@ -203,7 +206,7 @@ export class EventStore {
       throw error;
     }
     if (rows.length !== input.length) throw new ConcurrencyError();
-    afterCommit(db, () => this.notifier.notify());
+    afterCommit(db, () => this.afterCommit(input.map((i) => ({ streamId: i.stream_id, type: eventType }))));
     const dataOf = new Map(input.map((i) => [i.stream_id, i.data]));
     return rows.map((r) => ({
       globalPosition: Number(r.global_position),
@@ -224,9 +227,26 @@ export class EventStore {
     this.appendObserver = observer;
   }
 
-  /** Wakes the projection runners after a commit that appended through another SQL function (study_record_grade). */
-  committed(): void {
+  /** After a commit that appended through another SQL function (study_record_grade): wakes the runners, notifies. */
+  committed(events: readonly CommittedEvent[] = []): void {
+    this.afterCommit(events);
+  }
+
+  /** Subscribes to what every append commits (a notification: in-process, best effort; see EventsCommitted). */
+  onCommitted(observer: (events: readonly CommittedEvent[]) => void): void {
+    this.commitObservers.push(observer);
+  }
+
+  private afterCommit(events: readonly CommittedEvent[]): void {
     this.notifier.notify();
+    if (!events.length) return;
+    for (const observer of this.commitObservers) {
+      try {
+        observer(events);
+      } catch {
+        // A notification subscriber never fails the write that has already committed.
+      }
+    }
   }
 
   async streamVersion(streamId: string, db: Queryable = this.pool): Promise<number> {

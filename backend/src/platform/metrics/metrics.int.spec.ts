@@ -35,6 +35,8 @@ describe('GET /metrics (issue 18)', () => {
     expect(text).toMatch(/^kioku_event_store_append_duration_seconds_count [1-9]/m);
     expect(text).toMatch(/^kioku_projection_lag_events\{projection="[a-z_]+"\} \d+$/m);
     expect(text).toMatch(/^# TYPE kioku_grades_total counter$/m);
+    // Counted from Nest's EventBus notification, published after the append's commit.
+    expect(text).toMatch(/^kioku_events_committed_total\{type="TestMetricsProbed"\} 1$/m);
     expect(text).toMatch(/^kioku_process_cpu_seconds_total /m);
     // The media context's gauge, read from Redis at scrape time.
     expect(text).toMatch(/^kioku_queue_jobs\{queue="media",state="waiting"\} \d+$/m);

@@ -43,6 +43,12 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     labelNames: ['course'] as const,
     registers: [this.registry],
   });
+  readonly eventsCommitted = new Counter({
+    name: 'kioku_events_committed_total',
+    help: 'Events committed by this process, by type (from the EventsCommitted notification).',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
   private server?: Server;
   private readonly logger = new Logger('metrics');
 

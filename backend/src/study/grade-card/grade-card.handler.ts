@@ -126,7 +126,7 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
       const current = await this.queries.material(command.userId, ref.materialType, ref.materialId);
       return { ...(await this.answer(command, material, flashcardView(material, current?.card ?? null), null, now)), replayed: true };
     }
-    this.store.committed();
+    this.store.committed([{ streamId, type: event.type }]);
     this.metrics?.grades.inc({ course: material.course });
 
     // Only a card reaching intermediate from learning can raise the level (a lesson adds a learning card, a

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
+import { MetricsService } from '../../platform/metrics/metrics.service';
 import { eventually } from '../../../test/support/eventually';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
@@ -133,8 +134,16 @@ describe('GET/POST /api/flashcard', () => {
     clock.set(T0);
     const user = await signUpTestUser(app.inject);
     const key = `grade-${randomUUID()}`;
+    const metrics = app.app.get(MetricsService);
+    const counted = async () => {
+      const values = (await metrics.grades.get()).values;
+      return values.find((v) => v.labels.course === 'kanji1')?.value ?? 0;
+    };
+    const gradesBefore = await counted();
     const first = await grade(user, { id: 'reading-1', grade: 5, fetch_new: true }, key);
     const second = await grade(user, { id: 'reading-1', grade: 5, fetch_new: true }, key);
+    // /metrics counts the committed grade once: the replayed retry is not a grade.
+    expect((await counted()) - gradesBefore).toBe(1);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
