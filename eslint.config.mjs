@@ -26,6 +26,8 @@ const platformZones = [
 ];
 /** The shared kernel (backend/src/kernel: the course list) is vocabulary only: it imports nothing of the app. */
 const kernelZones = ['platform', ...CONTEXTS].map((from) => ({ target: './backend/src/kernel', from: `./backend/src/${from}`, message: 'The shared kernel imports nothing of the app.' }));
+/** The API contract (contract/, issue 18) is shared by both sides, so it imports neither: zod and itself only. */
+const contractZones = ['backend', 'frontend', 'bench', 'scripts'].map((from) => ({ target: './contract', from: `./${from}`, message: 'The API contract imports nothing but zod.' }));
 /** Frontend: a feature never imports another; lib and components import no feature and not the app. */
 const frontendZones = [
   ...FEATURES.flatMap((target) =>
@@ -46,7 +48,7 @@ export default tseslint.config(
     ignores: ['**/node_modules/**', '**/dist/**', 'backend/dist-*/**', 'artifacts/**', 'backend/content/**', 'frontend/public/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
   },
   {
-    files: ['backend/**/*.ts', 'frontend/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    files: ['backend/**/*.ts', 'frontend/**/*.{ts,tsx}', 'bench/**/*.ts', 'contract/**/*.ts'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 2023, sourceType: 'module', ecmaFeatures: { jsx: true } } },
     plugins: { 'import-x': importX, 'check-file': checkFile, '@typescript-eslint': tseslint.plugin },
     settings: {
@@ -58,16 +60,23 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts']), ...platformZones, ...kernelZones, ...frontendZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts']), ...platformZones, ...kernelZones, ...contractZones, ...frontendZones] }],
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
-      'check-file/folder-naming-convention': ['error', { 'backend/src/**/': 'KEBAB_CASE', 'frontend/src/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': ['error', { 'backend/src/**/': 'KEBAB_CASE', 'frontend/src/**/': 'KEBAB_CASE', 'contract/**/': 'KEBAB_CASE' }],
     },
   },
   {
     // Tests may also use another context's testing/ helpers (a signed-in learner, an admin app).
     files: TEST_FILES,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts', './testing']), ...platformZones, ...kernelZones, ...frontendZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...contextZones(['./index.ts', './testing']), ...platformZones, ...kernelZones, ...contractZones, ...frontendZones] }],
+    },
+  },
+  {
+    // The zones above keep the app's folders out of the contract; this keeps every package but zod out of it.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/mini)?$|\\./)', message: 'The API contract imports nothing but zod (and its own files).' }] }],
     },
   },
 );

@@ -27,7 +27,8 @@ module.exports = {
       setupFiles: ['<rootDir>/test/setup-env.ts'],
       // @fastify/static (the app's assets, Bull Board's) requires content-disposition 3, which is ESM only: Node 20
       // loads it, Jest's CommonJS loader cannot. Tests use a CommonJS stand-in with the one function it calls.
-      moduleNameMapper: { '^content-disposition$': '<rootDir>/test/content-disposition.cjs' },
+      // The API contract's alias (backend/tsconfig.json): the build rewrites it to dist/contract, tests read the source.
+      moduleNameMapper: { '^content-disposition$': '<rootDir>/test/content-disposition.cjs', '^#contract/(.*)$': '<rootDir>/../contract/$1' },
     },
     {
       displayName: 'frontend',

@@ -1,10 +1,11 @@
 import { Pool } from 'pg';
 import { Queryable, withTransaction } from '../platform/database/database';
 import { AppError } from '../platform/errors/app-error';
+import { AggregateType } from '../platform/event-store/command-path';
 import { EventStore } from '../platform/event-store/event-store';
 import { EventMetadata, NewEvent } from '../platform/event-store/event-store.types';
 import { DEFAULT_SETTINGS, Settings, SubscriptionStatus, USER_STREAM_TYPE, userStreamId } from './user.events';
-import { evolve, UserState } from './user.state';
+import { evolve, initialUserState, UserState } from './user.state';
 
 interface UserStateRow {
   id: string;
@@ -50,6 +51,36 @@ export async function findUserIdByEmail(db: Queryable, email: string): Promise<s
   return rows[0]?.id ?? null;
 }
 
+async function writeUserState(db: Queryable, next: UserState): Promise<void> {
+  await db.query(
+    `update users set is_admin = $2, subscription_status = $3, settings = $4, timezone = $5, updates_unread = $6, updated_at = now()
+      where id = $1`,
+    [next.id, next.isAdmin, next.subscriptionStatus, JSON.stringify(next.settings), next.timezone, next.updatesUnread],
+  );
+}
+
+/**
+ * The user aggregate for the command path (platform/event-store/command-path.ts), keyed by user id: the
+ * inline state is the `users` row, locked on load (as lockUser), and the stream's version read after the lock.
+ * Every writer of a user stream locks that row first, so the version read under the lock is the one the append
+ * finds. Not one joined statement: a `for update` that waited for the lock re-reads the locked row but keeps
+ * the joined streams row of its snapshot, the version from before the other writer (a needless 409).
+ * An erased user loads (decide says what that means for its command).
+ */
+export const userAggregate: AggregateType<UserState> = {
+  streamType: USER_STREAM_TYPE,
+  streamId: userStreamId,
+  initial: initialUserState,
+  evolve,
+  async load(db, userId) {
+    const state = await lockUser(db, userId);
+    if (!state) return null;
+    const { rows } = await db.query<{ version: string }>('select version from streams where stream_id = $1', [userStreamId(userId)]);
+    return { state, version: rows.length ? Number(rows[0].version) : 0 };
+  },
+  save: (db, after) => writeUserState(db, after),
+};
+
 /**
  * Appends the user's events and writes the resulting inline state to `users` with the same client, so
  * both commit together (call it inside withTransaction, after lockUser). No events, no write.
@@ -64,11 +95,7 @@ export async function recordUserEvents(
   if (events.length === 0) return state;
   await store.append(userStreamId(state.id), USER_STREAM_TYPE, 'any', events, metadata, db);
   const next = events.reduce(evolve, state);
-  await db.query(
-    `update users set is_admin = $2, subscription_status = $3, settings = $4, timezone = $5, updates_unread = $6, updated_at = now()
-      where id = $1`,
-    [next.id, next.isAdmin, next.subscriptionStatus, JSON.stringify(next.settings), next.timezone, next.updatesUnread],
-  );
+  await writeUserState(db, next);
   return next;
 }
 

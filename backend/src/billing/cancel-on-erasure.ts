@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
-import { AccountErasureHooks, lockUser, recordUserEvents, decideSubscription } from '../accounts';
+import { AccountErasureHooks } from '../accounts';
 import { withTransaction } from '../platform/database/database';
 import { PG_POOL } from '../platform/database/database.module';
 import { AppError } from '../platform/errors/app-error';
 import { EventStore } from '../platform/event-store/event-store';
 import { StripeGateway } from './stripe.gateway';
+import { recordSubscriptionChange } from './subscriptions.apply';
 
 /**
  * Erasing an account first cancels its live Stripe subscriptions, so nobody keeps paying for an account that
@@ -46,10 +47,10 @@ export class CancelSubscriptionOnErasure implements OnModuleInit {
         });
       await withTransaction(this.pool, async (db) => {
         await db.query(`update stripe_subscriptions set status = 'canceled', terminal = true, updated_at = now() where subscription_id = $1`, [subscription_id]);
-        const state = await lockUser(db, userId);
-        if (!state || state.erased) return;
-        const events = decideSubscription(state, 'canceled', 'account_erasure', { stripeSubscriptionId: subscription_id });
-        await recordUserEvents(this.store, db, state, events, { actorId: userId, actor: 'user' });
+        await recordSubscriptionChange({ db, store: this.store, metadata: { actorId: userId, actor: 'user' } }, userId, {
+          kind: 'canceled_for_erasure',
+          stripeSubscriptionId: subscription_id,
+        });
       });
     }
   }

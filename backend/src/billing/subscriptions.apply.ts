@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { decideSubscription, lockUser, recordUserEvents, SubscriptionSource, SubscriptionStatus } from '../accounts';
+import { SubscriptionSource, SubscriptionStatus, userAggregate } from '../accounts';
 import { Queryable } from '../platform/database/database';
+import { AggregateType, executeCommand } from '../platform/event-store/command-path';
 import { EventStore } from '../platform/event-store/event-store';
 import { EventMetadata } from '../platform/event-store/event-store.types';
+import { decideSubscriptionChange, SubscriberState, SubscriptionChange } from './subscriptions.decide';
 
 // Applying what Stripe says to our users, inside the caller's transaction. Lock order everywhere:
 // stripe_checkout_sessions / stripe_subscriptions rows first, then the users row.
@@ -88,20 +90,14 @@ export async function applyCompletedCheckout(ctx: ApplyContext, session: Checkou
     // Its cancellation arrived before the checkout: a canceled subscription is never activated again.
     if (rows[0]?.terminal) return 'stale';
   }
-  const state = await lockUser(ctx.db, userId);
-  if (!state || state.erased) return 'ignored';
-  await ctx.db.query(
-    `update users set stripe_customer_id = coalesce($2, stripe_customer_id), stripe_subscription_id = coalesce($3, stripe_subscription_id) where id = $1`,
-    [userId, customerId ?? null, subscriptionId ?? null],
-  );
-  const events = decideSubscription(state, 'active', ctx.source, {
+  return recordSubscriptionChange(ctx, userId, {
+    kind: 'checkout_completed',
+    source: ctx.source,
     checkoutSessionId: session.id,
     stripeSubscriptionId: subscriptionId,
     stripeCustomerId: customerId,
     stripeEventId: ctx.stripeEventId,
   });
-  await recordUserEvents(ctx.store, ctx.db, state, events, ctx.metadata);
-  return events.length ? 'applied' : 'unchanged';
 }
 
 /**
@@ -140,32 +136,68 @@ export async function applySubscriptionState(
   );
   if (!target) return 'ignored';
 
-  const state = await lockUser(ctx.db, row.user_id);
-  if (!state || state.erased) return 'ignored';
-  if (options.onlyWhenActive && state.subscriptionStatus !== 'active') return 'ignored';
-  const { rows } = await ctx.db.query<{ stripe_subscription_id: string | null; current_terminal: boolean | null }>(
-    `select u.stripe_subscription_id, s.terminal as current_terminal
-       from users u left join stripe_subscriptions s on s.subscription_id = u.stripe_subscription_id
-      where u.id = $1`,
-    [state.id],
-  );
-  const current = rows[0];
-  // Another live subscription of this user decides their status; only a new active one takes over.
-  if (current.stripe_subscription_id && current.stripe_subscription_id !== subscription.id && current.current_terminal === false && target !== 'active') {
-    return 'ignored';
-  }
-  await ctx.db.query(`update users set stripe_subscription_id = $2, stripe_customer_id = coalesce(stripe_customer_id, $3) where id = $1`, [
-    state.id,
-    subscription.id,
-    customerId ?? null,
-  ]);
-  const events = decideSubscription(state, target, ctx.source, {
+  return recordSubscriptionChange(ctx, row.user_id, {
+    kind: 'subscription_status',
+    source: ctx.source,
     stripeSubscriptionId: subscription.id,
     stripeCustomerId: customerId,
+    target,
+    onlyWhenActive: options.onlyWhenActive,
     stripeEventId: ctx.stripeEventId,
   });
-  await recordUserEvents(ctx.store, ctx.db, state, events, ctx.metadata);
-  return events.length ? 'applied' : 'unchanged';
+}
+
+/**
+ * The user seen by billing: the user aggregate (its row locked, its stream's version) plus the Stripe
+ * subscription the user is linked to. Its events are the user's; its inline state is the user's.
+ */
+const subscriber: AggregateType<SubscriberState> = {
+  streamType: userAggregate.streamType,
+  streamId: userAggregate.streamId,
+  initial: (id) => ({ user: userAggregate.initial(id), stripeSubscriptionId: null, stripeCustomerId: null, linkedSubscriptionLive: null }),
+  evolve: (state, event) => ({ ...state, user: userAggregate.evolve(state.user, event) }),
+  async load(db, userId) {
+    const loaded = await userAggregate.load!(db, userId);
+    if (!loaded) return null;
+    const { rows } = await db.query<{ stripe_subscription_id: string | null; stripe_customer_id: string | null; terminal: boolean | null }>(
+      `select u.stripe_subscription_id, u.stripe_customer_id, s.terminal
+         from users u left join stripe_subscriptions s on s.subscription_id = u.stripe_subscription_id
+        where u.id = $1`,
+      [userId],
+    );
+    const link = rows[0];
+    return {
+      version: loaded.version,
+      state: {
+        user: loaded.state,
+        stripeSubscriptionId: link.stripe_subscription_id,
+        stripeCustomerId: link.stripe_customer_id,
+        linkedSubscriptionLive: link.terminal === null ? null : !link.terminal,
+      },
+    };
+  },
+  save: (db, after, before) => userAggregate.save!(db, after.user, before.user),
+};
+
+/**
+ * One user's side of a Stripe change, through the command path inside the caller's transaction (after the
+ * billing ledger rows, which are locked first): decide, append at the user stream's version, write the user's
+ * inline state, then the Stripe references the decision links.
+ */
+export async function recordSubscriptionChange(
+  ctx: Pick<ApplyContext, 'db' | 'store' | 'metadata'>,
+  userId: string,
+  change: SubscriptionChange,
+): Promise<ApplyOutcome> {
+  const done = await executeCommand({ db: ctx.db, store: ctx.store }, subscriber, userId, (state) => decideSubscriptionChange(state, change), {
+    metadata: ctx.metadata,
+  });
+  if (!done) return 'ignored';
+  const { outcome, link } = done.result;
+  if (link) {
+    await ctx.db.query('update users set stripe_subscription_id = $2, stripe_customer_id = $3 where id = $1', [userId, link.stripeSubscriptionId, link.stripeCustomerId]);
+  }
+  return outcome;
 }
 
 async function lockSubscription(db: Queryable, id: string) {

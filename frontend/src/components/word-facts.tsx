@@ -1,9 +1,9 @@
 // Small pieces the dictionary and the card back both show: a word's register note, a kanji's radical and parts.
-import * as z from 'zod/mini';
+import type { Radical } from '../../../contract/content';
 import { WarningIcon } from './ui/icons';
 
-export const radicalSchema = z.object({ number: z.number(), character: z.string(), name: z.nullish(z.string()) });
-export type Radical = z.infer<typeof radicalSchema>;
+// The radical's shape is the API contract's (issue 18): the card and the dictionary parse it with the same schema.
+export { radicalSchema, type Radical } from '../../../contract/content';
 
 /**
  * A register warning (vulgar, derogatory, can be rude). It must be seen wherever the word is taught, so it is

@@ -2,43 +2,8 @@
 // lives here once and they cannot drift apart (issue 18: admin and study disagreed on `kanji_id`).
 import * as z from 'zod/mini';
 
-const text = z.nullish(z.string());
-/** The catalogue sends its ids as numbers, null when a card has none (backend content/catalogue/catalogue.rows.ts). */
-const catalogueId = z.nullish(z.number());
-
-export const breakdownEntrySchema = z.object({
-  word: z.string(),
-  pronunciation: text,
-  meaning: text,
-  vocab: z.optional(z.unknown()),
-});
-export type BreakdownEntry = z.infer<typeof breakdownEntrySchema>;
-
-/**
- * The content of a card's material as the catalogue builds it, read by the learner's card (GET /api/flashcard)
- * and the admin's material page (GET /api/admin/materials/:id). Each feature extends it with what only it reads.
- */
-export const materialContentSchema = z.object({
-  kanji_id: catalogueId,
-  kanji: text,
-  kana: text,
-  vocab_id: catalogueId,
-  vocab: text,
-  vocab_hiragana: text,
-  vocab_meaning: text,
-  reading: text,
-  furigana: text,
-  sentence: text,
-  sentence_meaning: text,
-  sentence_context: text,
-  sentence_breakdown: z.nullish(z.array(breakdownEntrySchema)),
-  image_url: text,
-  image_description: text,
-  audio_url: text,
-  /** the system voice: the word alone, and the sentence shown (a kana card's audio_url is its kana) */
-  word_audio_url: text,
-  sentence_audio_url: text,
-});
+// The card content is the API contract's (contract/content.ts, issue 18), which the backend declares too.
+export { breakdownEntrySchema, materialContentSchema, type BreakdownEntry } from '../../../contract/content';
 
 const named = z.object({ name: z.string() });
 

@@ -2,10 +2,12 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
+import { AppError } from '../../platform/errors/app-error';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { Settings } from '../user.events';
-import { changeUser } from '../users.store';
+import { userAggregate } from '../users.store';
 import { decideChangeSettings, SettingsPatch } from './change-settings.decide';
 
 export interface ChangeSettingsInput {
@@ -29,10 +31,12 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettingsComm
   ) {}
 
   async execute({ input }: ChangeSettingsCommand): Promise<Settings> {
-    const { result } = await changeUser<Settings>(this.pool, this.store, input.userId, input.metadata, (state) => {
+    const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, (state) => {
+      if (state.erased) throw new AppError('not_found', 'This account does not exist.');
       const { events, settings } = decideChangeSettings(state, input.patch);
       return { events, result: settings };
-    });
-    return result!;
+    }, { metadata: input.metadata });
+    if (!done) throw new AppError('not_found', 'This account does not exist.');
+    return done.result;
   }
 }

@@ -1,5 +1,6 @@
 // Issue 18: GET /api/docs serves an OpenAPI document generated from the routes and the zod schemas that validate
-// them; every call of SPEC §7 is listed, with its request schema where it takes one.
+// them; every call of SPEC §7 is listed, with its request schema where it takes one, and its answer's schema where
+// the route declares one from the API contract (@Answers).
 import { startTestApp, TestApp } from '../../../test/http-app';
 
 /** SPEC §7, "The calls it makes" (POST /checkout is the form post of the subscription page). */
@@ -30,7 +31,11 @@ const SPEC_CALLS = [
 
 describe('GET /api/docs (issue 18)', () => {
   let t: TestApp;
-  let doc: { openapi: string; paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, unknown> } } } } }>> };
+  type Schema = { properties?: Record<string, unknown>; required?: string[] };
+  let doc: {
+    openapi: string;
+    paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: { content: { 'application/json': { schema: Schema } } }; responses: Record<string, { content?: { 'application/json': { schema: Schema } } }> }>>;
+  };
   beforeAll(async () => {
     t = await startTestApp();
     const res = await t.inject({ method: 'GET', url: '/api/docs' });
@@ -52,5 +57,17 @@ describe('GET /api/docs (issue 18)', () => {
     expect(doc.paths['/api/kanji/{id}'].get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['path:id']));
     const timezone = doc.paths['/api/users/timezone'].post.requestBody!.content['application/json'].schema;
     expect(Object.keys(timezone.properties ?? {})).toContain('timezone');
+  });
+
+  it('describes the study answers with the contract schemas the frontend parses them with', () => {
+    for (const [path, method] of [['/api/flashcard', 'get'], ['/api/flashcard', 'post'], ['/api/flashcard/undo', 'post']]) {
+      const answer = doc.paths[path][method].responses['200']?.content?.['application/json'].schema;
+      expect(answer?.properties ?? {}).toHaveProperty('flashcard');
+      expect(answer?.required).toContain('review_count');
+    }
+    // io 'output': what the page has once parsed, so a defaulted field is always there
+    expect(doc.paths['/api/flashcard'].get.responses['200'].content!['application/json'].schema.required).toContain('new_available');
+    // a route that declares no answer schema yet is described generically
+    expect(Object.keys(doc.paths['/api/users/profile'].get.responses)).toContain('2XX');
   });
 });

@@ -3,9 +3,10 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { ModulesContainer } from '@nestjs/core';
 import { z } from 'zod';
+import { answerSchemaOf } from '../http/answer-contract.interceptor';
 import { ZodPipe } from '../http/zod.pipe';
 
-/** One route as Nest declares it: method, path (OpenAPI style, {id}) and the zod schemas of its pipes. */
+/** One route as Nest declares it: method, path (OpenAPI style, {id}), the zod schemas of its pipes and of its answer. */
 export interface DocumentedRoute {
   method: string;
   path: string;
@@ -14,6 +15,8 @@ export interface DocumentedRoute {
   body?: z.ZodType;
   query?: z.ZodType;
   params: Record<string, z.ZodType | undefined>;
+  /** the 200 answer's schema from the API contract (@Answers), when the route declares one */
+  answer?: z.core.$ZodType;
 }
 
 type OpenApiDocument = { openapi: string; info: Record<string, string>; paths: Record<string, Record<string, unknown>>; components: Record<string, unknown> };
@@ -28,7 +31,8 @@ const METHODS: Partial<Record<RequestMethod, string>> = {
 
 /**
  * Every route of every controller, read from Nest's own metadata: the path and method decorators, and the ZodPipe
- * each @Body/@Query/@Param carries. Nothing is declared twice: the pipe that validates a request is what documents it.
+ * each @Body/@Query/@Param carries, and the contract schema @Answers declares. Nothing is declared twice: the pipe
+ * that validates a request, and the schema the frontend parses an answer with, are what document them.
  */
 export function documentedRoutes(modules: ModulesContainer): DocumentedRoute[] {
   const routes: DocumentedRoute[] = [];
@@ -44,7 +48,7 @@ export function documentedRoutes(modules: ModulesContainer): DocumentedRoute[] {
         const own = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (!method || own === undefined) continue;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<string, { data?: string; pipes?: unknown[] }>;
-        const route: DocumentedRoute = { method, path: '', controller: type.name, params: {} };
+        const route: DocumentedRoute = { method, path: '', controller: type.name, params: {}, answer: answerSchemaOf(handler) };
         for (const [key, arg] of Object.entries(args)) {
           const kind = Number(key.split(':')[0]);
           const schema = arg.pipes?.find((p): p is ZodPipe<unknown> => p instanceof ZodPipe)?.schema;
@@ -63,7 +67,7 @@ export function documentedRoutes(modules: ModulesContainer): DocumentedRoute[] {
 }
 
 /** JSON Schema of a zod schema for OpenAPI 3.1, or a permissive one when a type cannot be expressed (a transform). */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
   try {
     const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
     return rest;
@@ -89,7 +93,8 @@ function parameters(route: DocumentedRoute): unknown[] {
 
 /**
  * The OpenAPI 3.1 document of the running app (GET /api/docs). Requests are described by the zod schemas that
- * validate them; every answer may also be an RFC 9457 problem (the one error channel), listed once as a component.
+ * validate them, answers by the contract schema their route declares (as the frontend has them once parsed: io
+ * 'output'), else generically; every answer may also be an RFC 9457 problem (the one error channel), listed once.
  */
 export function openApiDocument(routes: DocumentedRoute[], version: string): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
@@ -99,7 +104,9 @@ export function openApiDocument(routes: DocumentedRoute[], version: string): Ope
       tags: [route.path.split('/')[2] ?? route.path.split('/')[1] ?? 'app'],
       parameters: parameters(route),
       responses: {
-        '2XX': { description: 'The answer (JSON unless the route redirects or serves a file).' },
+        ...(route.answer
+          ? { '200': { description: 'The answer (its schema is the API contract, contract/).', content: { 'application/json': { schema: jsonSchema(route.answer, 'output') } } } }
+          : { '2XX': { description: 'The answer (JSON unless the route redirects or serves a file).' } }),
         '4XX': { description: 'A problem the client can fix: the field is named.', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
         '5XX': { description: 'The service is unavailable (PostgreSQL down, a provider not configured).', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
       },
@@ -109,7 +116,7 @@ export function openApiDocument(routes: DocumentedRoute[], version: string): Ope
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Kioku API', version, description: 'Generated from the routes and the zod schemas that validate them (backend/src/platform/api-docs).' },
+    info: { title: 'Kioku API', version, description: 'Generated from the routes, the zod schemas that validate them and the contract schemas of their answers (backend/src/platform/api-docs).' },
     paths,
     components: {
       schemas: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { z } from 'zod';
+import { eventually } from '../../../test/support/eventually';
 import { ConcurrencyError } from '../errors/app-error';
 import { createPool } from '../database/database';
 import { defineEvent, upcast } from './event-registry';
@@ -136,7 +137,11 @@ describe('EventStore', () => {
     } finally {
       slow.release();
     }
-    const after = (await store.readAll(before, 10_000)).filter((e) => e.streamId.startsWith(stream));
+    // A transaction of another spec file still open on this database hides both a while longer: wait for it.
+    const after = await eventually('both appends visible after the slow commit', async () => {
+      const seen = (await store.readAll(before, 10_000)).filter((e) => e.streamId.startsWith(stream));
+      return seen.length >= 2 && seen;
+    });
     expect(after.map((e) => e.streamId).sort()).toEqual([stream + '-fast', stream + '-slow']);
   });
 

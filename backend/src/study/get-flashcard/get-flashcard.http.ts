@@ -1,7 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
+import { nextCardSchema } from '#contract/study';
 import { CurrentUser } from '../../accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { COURSES, MATERIAL_TYPES } from '../courses';
@@ -32,6 +34,7 @@ export class GetFlashcardHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
+  @Answers(nextCardSchema)
   async get(@CurrentUser() user: SessionUser, @Query(new ZodPipe(querySchema, 'query')) q: z.infer<typeof querySchema>): Promise<NextCard> {
     return this.queries.execute(
       new GetFlashcardQuery({

@@ -2,7 +2,9 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { gradeResponseSchema } from '#contract/study';
 import { CurrentUser } from '../../accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { Idempotent, idempotencyOf } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
@@ -27,6 +29,7 @@ export class GradeCardHttp {
 
   @Post()
   @HttpCode(200)
+  @Answers(gradeResponseSchema)
   @Idempotent('handler')
   async grade(
     @CurrentUser() user: SessionUser,

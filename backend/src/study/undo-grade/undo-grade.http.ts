@@ -2,7 +2,9 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { undoResponseSchema } from '#contract/study';
 import { CurrentUser } from '../../accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { Idempotent } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
@@ -26,6 +28,7 @@ export class UndoGradeHttp {
 
   @Post()
   @HttpCode(200)
+  @Answers(undoResponseSchema)
   @Idempotent()
   async undo(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>): Promise<UndoGradeResult> {
     return this.commands.execute(

@@ -1,67 +1,24 @@
 // The study feature's calls: the next card of a course, the card after the one on screen, and grading a card.
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { radicalSchema } from '../../components/word-facts';
+import { gradeResponseSchema, nextCardSchema, undoResponseSchema, type GradeResponse, type UndoResponse } from '../../../../contract/study';
 import { api, ApiError } from '../../lib/api';
-import { materialContentSchema } from '../../lib/api-schemas';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 import { DEFAULT_RETRY, isRetryable, withRetry, type RetryPolicy } from '../../lib/retry';
 
-const text = z.nullish(z.string());
-
-/** The catalogue's content fields (shared with the admin's material page) and the card's own extras. */
-export const materialSchema = z.extend(materialContentSchema, {
-  romaji: text,
-  hint: text,
-  meanings: z.nullish(z.array(z.string())),
-  // The card back's extras: the example word's part of speech, pitch accent (downstep positions, 0 = flat)
-  // and register note; a reading card's kanji radical and parts.
-  vocab_part_of_speech: text,
-  vocab_pitch: z.nullish(z.array(z.number())),
-  vocab_note: text,
-  /** a reading card's note on how its example word is read (叔 シュク with 叔父 おじ) */
-  reading_note: text,
-  kanji_radical: z.nullish(radicalSchema),
-  kanji_components: z.nullish(z.array(z.string())),
-});
-export type Material = z.infer<typeof materialSchema>;
-
-export const flashcardSchema = z.object({
-  flashcard_id: z.string(),
-  course: z.string(),
-  level: z.number(),
-  attempts: z.number(),
-  mastery_level: z.catch(z.enum(['learning', 'intermediate', 'mastered']), 'learning'),
-  interval: z.nullish(z.number()),
-  next_intervals: z.nullish(z.record(z.string(), z.number())),
-  /** the card's stream version: sent back with a grade so a grade from a stale tab is refused (409) */
-  version: z.nullish(z.number()),
-  material: materialSchema,
-});
-export type Flashcard = z.infer<typeof flashcardSchema>;
-
-export const nextCardSchema = z.object({
-  flashcard: z.nullable(flashcardSchema),
-  user_next_review_in_minutes: z.nullish(z.number()),
-  review_count: z.number(),
-  new_available: z._default(z.number(), 0),
-  learned_count: z._default(z.number(), 0),
-  /** open levels with cards still missing their sentence: "N of M cards available" */
-  incomplete_levels: z._default(z.array(z.object({ level: z.number(), available: z.number(), cards: z.number() })), []),
-  /** Echo of the `after` query parameter: present only when the server looked past that card. */
-  after: z.nullish(z.string()),
-});
-export type NextCard = z.infer<typeof nextCardSchema>;
-
-export const gradeResponseSchema = z.object({
-  flashcard: flashcardSchema,
-  new_flashcard: z.nullable(flashcardSchema),
-  new_level: z.nullish(z.number()),
-  user_next_review_in_minutes: z.nullish(z.number()),
-  review_count: z.number(),
-});
-export type GradeResponse = z.infer<typeof gradeResponseSchema>;
+// The answers' shapes are the API contract's (contract/study.ts, issue 18): the backend declares the same ones.
+export {
+  flashcardSchema,
+  gradeResponseSchema,
+  materialSchema,
+  nextCardSchema,
+  undoResponseSchema,
+  type Flashcard,
+  type GradeResponse,
+  type Material,
+  type NextCard,
+  type UndoResponse,
+} from '../../../../contract/study';
 
 export type Grade = 0 | 3 | 5 | 10;
 
@@ -121,15 +78,6 @@ export function postGrade(request: GradeRequest, onRetry?: (error: unknown, atte
     isGradeRetryable,
   );
 }
-
-export const undoResponseSchema = z.object({
-  /** the card as it is again (its version is the one to grade it with) */
-  flashcard: flashcardSchema,
-  undone: z.object({ grade: z.number(), lesson: z.boolean() }),
-  user_next_review_in_minutes: z.nullish(z.number()),
-  review_count: z.number(),
-});
-export type UndoResponse = z.infer<typeof undoResponseSchema>;
 
 export interface UndoRequest {
   id: string;
