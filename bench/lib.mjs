@@ -1,12 +1,12 @@
 // Shared helpers for the benchmarks: a fresh database per benchmark, pgbench baseline, result lines.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminQuery, baseDatabaseUrl, databaseUrl, dropDatabase, require, root } from '../scripts/app-harness.mjs';
+const pg = require('pg');
 
-export { databaseUrl, dropDatabase, freePort, require, root, waitForHealth } from '../scripts/app-harness.mjs';
+export { databaseUrl, dropDatabase, freePort, httpClient, require, root, signUp, waitForHealth } from '../scripts/app-harness.mjs';
 export const dist = (p) => require(join(root, 'backend', 'dist', p));
 
 /** A new, migrated database `name` (dropped first if it exists). */
@@ -16,47 +16,6 @@ export async function freshDatabase(name) {
   const url = databaseUrl(name);
   await dist('platform/database/migrations.js').migrate(url);
   return url;
-}
-
-/** Requests over keep-alive loopback connections: `call` resolves when the last byte arrived. */
-export function httpClient(port, maxSockets) {
-  const agent = new Agent({ keepAlive: true, maxSockets });
-  const call = (method, path, { headers = {}, body } = {}) =>
-    new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      if (body) req.end(body);
-      else req.end();
-    });
-  return { call, close: () => agent.destroy() };
-}
-
-/** A signed-in learner, as the frontend signs up: CSRF token first (cookie + header), then sign-up. */
-export async function signUp(call, { name = 'Bench learner', email } = {}) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const line of [].concat(res.headers['set-cookie'] ?? [])) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = await call('GET', '/api/auth/csrf');
-  keep(csrf);
-  const token = JSON.parse(csrf.body.toString()).token;
-  const res = await call('POST', '/api/auth/sign_up', {
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookie() },
-    body: JSON.stringify({ name, email, password: 'correct horse battery staple' }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.body}`);
-  keep(res);
-  return { id: JSON.parse(res.body.toString()).id, email, token, cookie: cookie() };
 }
 
 function pgbenchArgs() {
@@ -83,6 +42,7 @@ export async function pgbenchRun(clients = 32, seconds = 10) {
   await dropDatabase(name);
   await adminQuery(`create database "${name}"`);
   execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+  await postgresPostmaster();
   const before = postgresCpuMs();
   const out = execFileSync('pgbench', [...args, '-N', '-c', String(clients), '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
   const cpu = postgresCpuMs() - before;
@@ -98,12 +58,18 @@ function statFields(pid) {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = s.slice(s.indexOf('(') + 1, s.lastIndexOf(')'));
-    // After "(comm) ": state is field 3; utime 14, stime 15, cutime 16, cstime 17.
+    // After "(comm) ": state is field 3, ppid 4; utime 14, stime 15, cutime 16, cstime 17.
     const rest = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return { comm, utime: Number(rest[11]), stime: Number(rest[12]), cutime: Number(rest[13]), cstime: Number(rest[14]) };
+    return { comm, ppid: Number(rest[1]), utime: Number(rest[11]), stime: Number(rest[12]), cutime: Number(rest[13]), cstime: Number(rest[14]) };
   } catch {
     return null;
   }
+}
+
+/** CPU ms a process has spent in the kernel (system time: sockets, mostly). */
+export function processSystemCpuMs(pid) {
+  const f = statFields(pid);
+  return f ? (f.stime * 1000) / CLK_TCK : NaN;
 }
 
 /** CPU ms a process has used (its own threads; not its children). */
@@ -113,15 +79,36 @@ export function processCpuMs(pid) {
 }
 
 /**
- * CPU ms every PostgreSQL process has used, including backends that have exited (their time is added to the
- * postmaster's cutime/cstime when it reaps them).
+ * The postmaster of the cluster the bench talks to (DATABASE_URL): its CPU reading counts that cluster only, not
+ * another cluster on the machine (a replica, a test run's). Read once from `postmaster.pid` in its data directory.
+ */
+let clusterPostmaster = null;
+export async function postgresPostmaster() {
+  if (clusterPostmaster) return clusterPostmaster;
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select setting from pg_settings where name = 'data_directory'`);
+    clusterPostmaster = Number(readFileSync(join(rows[0].setting, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } finally {
+    await client.end();
+  }
+  return clusterPostmaster;
+}
+
+/**
+ * CPU ms every process of the bench's PostgreSQL cluster has used, including backends that have exited (their time
+ * is added to the postmaster's cutime/cstime when it reaps them). Call postgresPostmaster() once first; without it
+ * (or when its pid is gone) every process named postgres counts.
  */
 export function postgresCpuMs() {
   let ticks = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const f = statFields(pid);
-    if (f && f.comm === 'postgres') ticks += f.utime + f.stime + f.cutime + f.cstime;
+    if (!f || f.comm !== 'postgres') continue;
+    if (clusterPostmaster && Number(pid) !== clusterPostmaster && f.ppid !== clusterPostmaster) continue;
+    ticks += f.utime + f.stime + f.cutime + f.cstime;
   }
   return (ticks * 1000) / CLK_TCK;
 }

@@ -17,6 +17,7 @@ import {
   pgbenchRun,
   postgresCpuMs,
   processCpuMs,
+  processSystemCpuMs,
   result,
   root,
   round,
@@ -260,7 +261,7 @@ async function main() {
     child = spawn(process.execPath, [...nodeArgs, join(root, 'backend', 'dist', 'main.js')], {
       // VOICE_AUTO off: the system voice speaks a new catalogue once (minutes of Open JTalk); a server in steady state has
       // done it, and its CPU is not the grades'.
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: 'all', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent', VOICE_AUTO: 'off' },
+      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: process.env.BENCH_ROLE ?? 'all', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent', VOICE_AUTO: 'off' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitForHealth(`http://127.0.0.1:${port}`, child, 180_000);
@@ -289,7 +290,10 @@ async function main() {
     const latencies = [];
     const errors = new Map();
     const graders = learners.map((l) => studyingLearner(l, errors));
-    const cpu0 = { app: processCpuMs(child.pid), pg: postgresCpuMs(), driver: processCpuMs(process.pid) };
+    // BENCH_PG_STATEMENTS=1 on a cluster that preloads pg_stat_statements: the grade phase's statements, top first.
+    const statements = process.env.BENCH_PG_STATEMENTS === '1';
+    if (statements) await pool.query('create extension if not exists pg_stat_statements').then(() => pool.query('select pg_stat_statements_reset()'));
+    const cpu0 = { app: processCpuMs(child.pid), appSystem: processSystemCpuMs(child.pid), pg: postgresCpuMs(), driver: processCpuMs(process.pid) };
     const started = Date.now();
     const counts = await Promise.all(learners.map((l, i) => learner(l, started + SECONDS * 1000, latencies, errors, graders[i])));
     const elapsed = (Date.now() - started) / 1000;
@@ -297,11 +301,12 @@ async function main() {
     // CPU per grade over the grade phase only: the app process, every PostgreSQL process, this load driver.
     const perGrade = {
       app: (processCpuMs(child.pid) - cpu0.app) / grades,
+      appSystem: (processSystemCpuMs(child.pid) - cpu0.appSystem) / grades,
       pg: (postgresCpuMs() - cpu0.pg) / grades,
       driver: (processCpuMs(process.pid) - cpu0.driver) / grades,
     };
     console.log(
-      `CPU per grade: app ${round(perGrade.app, 3)} ms (target ≤ ${TARGET_APP_CPU_MS}), PostgreSQL ${round(perGrade.pg, 3)} ms (target ≤ ${TARGET_PG_CPU_MS}; ` +
+      `CPU per grade: app ${round(perGrade.app, 3)} ms (of which kernel ${round(perGrade.appSystem, 3)}; target ≤ ${TARGET_APP_CPU_MS}), PostgreSQL ${round(perGrade.pg, 3)} ms (target ≤ ${TARGET_PG_CPU_MS}; ` +
         `${round(perGrade.pg / pgbench.pgCpuMsPerTransaction, 1)} × a pgbench -N transaction), load driver ${round(perGrade.driver, 3)} ms`,
     );
     latencies.sort((a, b) => a - b);
@@ -312,6 +317,16 @@ async function main() {
       `grades: ${grades} in ${round(elapsed, 2)} s = ${round(gradesPerSecond)} grades/s (target ≥ ${TARGET_GRADES_PER_S}); p50 ${round(p50, 2)} ms, p99 ${round(p99, 2)} ms (target ≤ ${TARGET_GRADE_P99_MS} ms)` +
         (errors.size ? `; non-200 answers: ${JSON.stringify(Object.fromEntries(errors))}` : ''),
     );
+
+    if (statements) {
+      const { rows: top } = await pool.query(
+        `select calls, total_exec_time as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+           from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 15`,
+      );
+      const { rows: all } = await pool.query(`select sum(calls)::float8 as calls, sum(total_exec_time)::float8 as ms from pg_stat_statements where query not like '%pg_stat_statements%'`);
+      console.log(`pg_stat_statements over the closed loop: ${round(all[0].calls / grades, 2)} statements and ${round(all[0].ms / grades, 3)} ms of execution per grade (exec ms per grade, calls per grade, statement):`);
+      for (const r of top) console.log(`  ${round(r.ms / grades, 3)} ms  ${round(r.calls / grades, 2)}×  ${r.query}`);
+    }
 
     // 1b. The open loop at 60% of the closed loop's rate: latency with room to spare, queueing included.
     const rate = 0.6 * gradesPerSecond;

@@ -1,8 +1,10 @@
-// The study calls' answers (issue 18): GET /api/flashcard, POST /api/flashcard, POST /api/flashcard/undo.
-// Parsed by the frontend's study feature, declared by the backend's controllers with @Answers (checked in tests,
-// documented at /api/docs). Lenient where the page is lenient (z.catch, z._default): a new field is harmless.
+// The study calls' answers (issue 18): GET /api/flashcard, POST /api/flashcard, POST /api/flashcard/undo. The
+// backend declares them with @Answers (checked in tests, documented at /api/docs); the frontend's study feature
+// parses them. Lenient where the page is lenient (z.catch, z._default): a new field is harmless. The requests
+// are in study.requests.ts.
 import * as z from 'zod/mini';
 import { materialContentSchema, radicalSchema } from './content';
+
 
 const text = z.nullish(z.string());
 

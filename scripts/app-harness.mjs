@@ -2,6 +2,7 @@
 // a database of its own that the app creates and migrates on boot, /api/health before anything talks to it,
 // and a clean stop that drops the database again.
 import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -123,4 +124,47 @@ async function dropMediaQueue(dbName) {
     await queue.close();
     connection.disconnect();
   }
+}
+
+// Driving the app over HTTP as the frontend does: the drills and the benches share these.
+
+/** Requests over keep-alive loopback connections: `call` resolves when the last byte arrived. */
+export function httpClient(port, maxSockets) {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const call = (method, path, { headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      if (body) req.end(body);
+      else req.end();
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** A signed-in learner, as the frontend signs up: CSRF token first (cookie + header), then sign-up. */
+export async function signUp(call, { name = 'Bench learner', email } = {}) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const line of [].concat(res.headers['set-cookie'] ?? [])) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await call('GET', '/api/auth/csrf');
+  keep(csrf);
+  const token = JSON.parse(csrf.body.toString()).token;
+  const res = await call('POST', '/api/auth/sign_up', {
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookie() },
+    body: JSON.stringify({ name, email, password: 'correct horse battery staple' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.body}`);
+  keep(res);
+  return { id: JSON.parse(res.body.toString()).id, email, token, cookie: cookie() };
 }

@@ -16,8 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { httpClient, signUp } from '../bench/lib.mjs';
-import { appEnvironment, databaseUrl, freePort, require, root, startApp, stopApp } from './app-harness.mjs';
+import { fileURLToPath } from 'node:url';
+import { appEnvironment, databaseUrl, freePort, httpClient, require, root, signUp, startApp, stopApp } from './app-harness.mjs';
 
 const pg = require('pg');
 const dist = (p) => require(join(root, 'backend', 'dist', p));
@@ -57,7 +57,7 @@ async function app(name, extra = {}) {
  * A learner answering cards as the study panel does: each answer gets a new Idempotency-Key and is retried with it
  * until the server acknowledges it (a 200), whatever happens meanwhile. Returns the acknowledged answers.
  */
-function learner(a, user, until, { course = 'kanji1', onAnswer } = {}) {
+export function learner(a, user, until, { course = 'kanji1', onAnswer } = {}) {
   const headers = { 'content-type': 'application/json', 'x-xsrf-token': user.token, cookie: user.cookie };
   const acked = [];
   const statuses = new Map();
@@ -111,7 +111,7 @@ async function learners(a, n, { subscribe = false } = {}) {
 }
 
 /** Acknowledged answers against the card events: each one's event present once, no event without an answer. */
-async function checkRecorded(a, users, acked) {
+export async function checkRecorded(a, users, acked) {
   const ids = acked.map(({ user, key, id }) => gradeEventId(user.id, key, id));
   const { rows } = await a.pool.query(`select event_id::text as id from events where event_id = any($1::uuid[])`, [ids]);
   const found = new Set(rows.map((r) => r.id));
@@ -240,7 +240,7 @@ async function longTransactionDrill(a, users) {
 }
 
 /** Every progress read model equals what the card events say, per learner (after they caught up). */
-async function readModelsMatchEvents(a) {
+export async function readModelsMatchEvents(a) {
   for (let i = 0; i < 100; i++) {
     const { rows } = await a.pool.query(
       `with ev as (select (data->>'userId')::uuid as u, data->>'course' as c,
@@ -334,10 +334,13 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run when started as a script; scripts/topology-drills.mjs imports the learner loop and the checks.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

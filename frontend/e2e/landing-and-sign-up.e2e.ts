@@ -31,6 +31,39 @@ describe('landing and sign-up', () => {
     await context.close();
   });
 
+  it('signs a learner out and back in, saying so when the password is wrong, at desktop and phone widths', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, width, width === 375 ? 812 : 900);
+      const email = uniqueEmail('returning');
+      await page.goto('/sign-up');
+      await page.getByLabel('Name').fill('Kenji Mori');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('kioku-e2e-password-7');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('link', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => fetch('/api/users/profile').then((r) => r.status))).toBe(401);
+
+      await page.goto('/sign-in');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('not-the-password-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('The email or password is incorrect.').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/sign-in');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await screenshot(page, `sign-in-wrong-password-${width}`);
+
+      await page.getByLabel('Password').fill('kioku-e2e-password-7');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+      expect(await page.evaluate(() => fetch('/api/users/profile').then((r) => r.json()).then((p) => p.email))).toBe(email);
+      await screenshot(page, `signed-in-again-${width}`);
+      await context.close();
+    }
+  });
+
   it('shows the about page with the content credits, from the landing page', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');

@@ -16,4 +16,4 @@ export { decideSubscription } from './subscription/change-subscription.decide';
 export type { StripeRefs, SubscriptionSource } from './subscription/change-subscription.decide';
 export * from './user.events';
 export type { UserState } from './user.state';
-export { lockUser, readUserState, recordUserEvents, userAggregate } from './users.store';
+export { readUserState, userAggregate } from './users.store';

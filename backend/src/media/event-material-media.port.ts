@@ -1,16 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { MATERIAL_STREAM_TYPE } from '../content';
+import { executeMaterialCommand, materialRef, recordMediaEvent } from '../content';
 import { PG_POOL } from '../platform/database/database.module';
 import { EventStore } from '../platform/event-store/event-store';
+import { EventMetadata, NewEvent } from '../platform/event-store/event-store.types';
 import type { MediaJobAction } from './media-actions';
-import { MediaActionFailed, MediaActionSucceeded, MediaResult, materialStream, mediaOutcomeEventId } from './media.events';
+import { MediaActionFailed, MediaActionSucceeded, MediaResult, mediaOutcomeEventId } from './media.events';
 import type { MaterialMediaPort, MaterialMediaText, MediaJobContext } from './material-media.port';
 
 /**
- * The default port: reads the card from the catalogue (`materials.data`) and appends the outcome to the
- * material's stream with a deterministic event id, so a retried job records exactly one outcome. It does not
- * change the material itself: applying a result (and resetting approvals) is the admin context's decision.
+ * The default port: reads the card from the catalogue (`materials.data`) and records the outcome in the
+ * material's stream through content's command path, with a deterministic event id, so a retried job records
+ * exactly one outcome. It does not change the material itself: applying a result (and resetting approvals) is
+ * the admin context's decision.
  */
 @Injectable()
 export class EventMaterialMediaPort implements MaterialMediaPort {
@@ -30,13 +32,7 @@ export class EventMaterialMediaPort implements MaterialMediaPort {
 
   async recordSucceeded(requestEventId: string, action: MediaJobAction, result: MediaResult, jobId: string, context: MediaJobContext): Promise<void> {
     const event = MediaActionSucceeded({ materialType: context.materialType, materialId: context.materialId, action, requestEventId, jobId, result });
-    await this.store.append(
-      materialStream(context.materialType, context.materialId),
-      MATERIAL_STREAM_TYPE,
-      'any',
-      [{ ...event, eventId: mediaOutcomeEventId(requestEventId, action, 'succeeded') }],
-      { actorId: context.actorId, causationId: requestEventId, correlationId: requestEventId, jobId },
-    );
+    await this.record(context, { ...event, eventId: mediaOutcomeEventId(requestEventId, action, 'succeeded') }, { actorId: context.actorId, causationId: requestEventId, correlationId: requestEventId, jobId });
   }
 
   async recordFailed(requestEventId: string, action: MediaJobAction, message: string, final: boolean, context: MediaJobContext & { jobId: string }): Promise<void> {
@@ -52,12 +48,18 @@ export class EventMaterialMediaPort implements MaterialMediaPort {
       final: true,
       attempt: context.attempt,
     });
-    await this.store.append(
-      materialStream(context.materialType, context.materialId),
-      MATERIAL_STREAM_TYPE,
-      'any',
-      [{ ...event, eventId: mediaOutcomeEventId(requestEventId, action, 'failed') }],
-      { actorId: context.actorId, causationId: requestEventId, correlationId: requestEventId, jobId: context.jobId },
-    );
+    await this.record(context, { ...event, eventId: mediaOutcomeEventId(requestEventId, action, 'failed') }, {
+      actorId: context.actorId,
+      causationId: requestEventId,
+      correlationId: requestEventId,
+      jobId: context.jobId,
+    });
+  }
+
+  /** An outcome joins the material's history through content's command path: a retry's id is stored once. */
+  private async record(context: MediaJobContext, event: NewEvent & { data: { materialType: string; materialId: number } }, metadata: EventMetadata): Promise<void> {
+    await executeMaterialCommand({ pool: this.pool, store: this.store }, materialRef(context.materialType, context.materialId), (stream) => recordMediaEvent(stream, event), {
+      metadata,
+    });
   }
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent } from '../platform/event-store/event-registry';
 import { uuidFromDigest } from '../platform/event-store/event-ids';
-import { type MaterialKind, materialStreamId } from '../content';
 import { RECORDED_MEDIA_ACTIONS } from './media-actions';
 
 /**
@@ -99,9 +98,4 @@ export const MEDIA_EVENT_TYPES = [MediaActionRequested.type, MediaActionSucceede
  */
 export function mediaOutcomeEventId(requestEventId: string, action: string, outcome: 'succeeded' | 'failed'): string {
   return uuidFromDigest(createHash('sha256').update(`${requestEventId}|${action}|${outcome}`).digest());
-}
-
-/** A material's stream: the content context's (materialStreamId), for a type media receives as a string. */
-export function materialStream(materialType: string, materialId: number): string {
-  return materialStreamId(materialType as MaterialKind, materialId);
 }

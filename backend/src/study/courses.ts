@@ -1,11 +1,9 @@
 // The course catalogue of SPEC §1: the vocabulary every study rule, event and response shares.
 
+import { MATERIAL_TYPES, type MaterialType } from '#contract/courses';
 import { COURSES, type Course } from '../kernel/courses';
 
-export { COURSES, type Course };
-
-export const MATERIAL_TYPES = ['kana', 'reading', 'vocab'] as const;
-export type MaterialType = (typeof MATERIAL_TYPES)[number];
+export { COURSES, MATERIAL_TYPES, type Course, type MaterialType };
 
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 9;

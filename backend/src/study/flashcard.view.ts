@@ -1,4 +1,6 @@
 import { AppError } from '../platform/errors/app-error';
+import { MAX_ID } from '#contract/courses';
+import { FLASHCARD_ID } from '#contract/study.requests';
 import { REVIEW_GRADES, type Mastery } from './card.events';
 import type { Course, MaterialType } from './courses';
 import { ALREADY_KNOWN_INTERVAL_HOURS, nextIntervalHours } from './grade-card/grade-card.decide';
@@ -43,13 +45,11 @@ export function flashcardId(materialType: string, materialId: number): string {
   return `${materialType}-${materialId}`;
 }
 
-const FLASHCARD_ID = /^(kana|reading|vocab)-([1-9][0-9]{0,9})$/;
-
 export function parseFlashcardId(id: string): { materialType: MaterialType; materialId: number } | null {
   const match = FLASHCARD_ID.exec(id);
   if (!match) return null;
   const materialId = Number(match[2]);
-  return materialId <= 2_147_483_647 ? { materialType: match[1] as MaterialType, materialId } : null;
+  return materialId <= MAX_ID ? { materialType: match[1] as MaterialType, materialId } : null;
 }
 
 /** The material a flashcard id names, or a 400 naming the field `id` (the grade and the undo take it in their body). */

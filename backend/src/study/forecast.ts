@@ -2,6 +2,10 @@
 // from now: "Tomorrow" must mean tomorrow on the learner's calendar, also on the 23- and 25-hour days of a
 // DST change.
 
+import { canonicalTimeZone } from '../kernel/time-zones';
+
+export { canonicalTimeZone };
+
 /** Today (including overdue), Tomorrow, +2, +3, +4 days (SPEC §9: the forecast covers 5 days). */
 export const FORECAST_DAYS = 5;
 export const FORECAST_LABELS = ['Today', 'Tomorrow', '+2', '+3', '+4'] as const;
@@ -36,28 +40,6 @@ export function calendarDay(date: Date, timeZone: string): string {
 /** True for a time zone name the runtime knows (IANA names such as 'Europe/Berlin', and 'UTC'). */
 export function isValidTimeZone(name: unknown): name is string {
   return canonicalTimeZone(name) !== null;
-}
-
-// Answers of canonicalTimeZone: every stats and dashboard read asks for the learner's zone, and building a
-// DateTimeFormat to check it cost 2% of the app's CPU under the study bench (issue 19). Bounded, because the names
-// can come from input; cleared when full.
-const canonicalNames = new Map<string, string | null>();
-const MAX_CACHED_NAMES = 1_000;
-
-/** The runtime's spelling of a valid time zone name ('europe/berlin' → 'Europe/Berlin'), or null. */
-export function canonicalTimeZone(name: unknown): string | null {
-  if (typeof name !== 'string' || name.trim() === '') return null;
-  const known = canonicalNames.get(name);
-  if (known !== undefined) return known;
-  let canonical: string | null;
-  try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    canonical = null;
-  }
-  if (canonicalNames.size >= MAX_CACHED_NAMES) canonicalNames.clear();
-  canonicalNames.set(name, canonical);
-  return canonical;
 }
 
 // Days since the epoch of the local calendar date: differences of these are whole calendar days,

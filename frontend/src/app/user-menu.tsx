@@ -33,7 +33,16 @@ export function UserMenu({ email, name }: { email: string; name?: string | null 
         }
       }}
     >
-      <button ref={button} type="button" className="user-menu-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      {/* Named by aria-label: at phone width the "Account" text is hidden, and the initial is decoration. */}
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-label="Account"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span className="avatar" aria-hidden="true">
           {initial}
         </span>

@@ -2,12 +2,11 @@
 // it starts, and a replay that draws them one after the other. Characters without data show nothing at all.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
-import * as z from 'zod/mini';
+import { strokesSchema } from '../../../contract/dictionary';
 import { api } from '../lib/api';
 import { Button } from './ui/button';
 
-export const strokesSchema = z.object({ character: z.string(), strokes: z.array(z.string()) });
-export type Strokes = z.infer<typeof strokesSchema>;
+export { strokesSchema, type Strokes } from '../../../contract/dictionary';
 
 export const strokeOrderQueries = {
   strokes: (character: string) =>

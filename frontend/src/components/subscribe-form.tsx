@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import * as z from 'zod/mini';
+import { redirectUrlAnswerSchema } from '../../../contract/billing';
 import { api, csrfToken, errorMessage, isApiError, NetworkError } from '../lib/api';
 import { usePaymentsAvailable } from '../lib/profile';
 import { queryKeys } from '../lib/query-keys';
@@ -15,8 +15,6 @@ export const SUBSCRIPTIONS_UNAVAILABLE = 'Subscriptions are not available on thi
 export interface BillingProblemState {
   billingProblem: { message: string; from: string };
 }
-
-const checkoutSchema = z.object({ url: z.string() });
 
 /** Full-page navigations out of the app (a seam for tests: jsdom cannot navigate). */
 export const browser = {
@@ -63,7 +61,7 @@ export function SubscribeForm({ label = 'Subscribe', size = 'md', variant = 'pri
     if (busy) return;
     setBusy(true);
     try {
-      const { url } = await api.post('/checkout', undefined, checkoutSchema);
+      const { url } = await api.post('/checkout', undefined, redirectUrlAnswerSchema);
       browser.assign(url);
     } catch (error) {
       setBusy(false);

@@ -1,15 +1,10 @@
 // The one door to the server: fetch with the session cookie and CSRF header, every answer parsed with zod.
 import * as z from 'zod/mini';
+import { csrfAnswerSchema } from '../../../contract/accounts';
+import { problemSchema, type Problem } from '../../../contract/problem';
 
-export const problemSchema = z.object({
-  type: z.optional(z.string()),
-  title: z.optional(z.string()),
-  status: z.optional(z.number()),
-  detail: z.optional(z.string()),
-  code: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
-});
-export type Problem = z.infer<typeof problemSchema>;
+// The error channel's shape is the API contract's (contract/problem.ts).
+export { problemSchema, type Problem } from '../../../contract/problem';
 
 /** The server answered with an error status; `message` is the problem's `detail`, written for people. */
 export class ApiError extends Error {
@@ -55,7 +50,6 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 }
 
 const CSRF_COOKIE = 'XSRF-TOKEN';
-const csrfSchema = z.object({ token: z.string() });
 
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
@@ -72,7 +66,7 @@ let csrfPending: Promise<string> | null = null;
 export async function csrfToken(refresh = false): Promise<string> {
   const cookie = refresh ? null : readCookie(CSRF_COOKIE);
   if (cookie) return cookie;
-  csrfPending ??= request('/api/auth/csrf', csrfSchema)
+  csrfPending ??= request('/api/auth/csrf', csrfAnswerSchema)
     .then((body) => readCookie(CSRF_COOKIE) ?? body.token)
     .finally(() => {
       csrfPending = null;

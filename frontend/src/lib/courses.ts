@@ -1,7 +1,9 @@
 // The course catalogue of SPEC §1, as the learner sees it.
 
-export const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'] as const;
-export type Course = (typeof COURSES)[number];
+// The course list is the API contract's (contract/courses.ts): the calls take and answer these names.
+import { COURSES, type Course } from '../../../contract/courses';
+
+export { COURSES, type Course } from '../../../contract/courses';
 export type CourseKind = 'kana' | 'kanji' | 'vocab';
 
 export interface CourseInfo {

@@ -2,8 +2,10 @@ import type {} from '@fastify/cookie';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csrfAnswerSchema } from '#contract/accounts';
 import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { CSRF_COOKIE, setCsrfCookie } from '../sessions';
 import { Public } from './auth.decorators';
 import { GetCsrfTokenQuery } from './csrf.handler';
@@ -21,6 +23,7 @@ export class CsrfHttp {
 
   @Public()
   @Get()
+  @Answers(csrfAnswerSchema)
   async csrf(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { token } = await this.queries.execute(new GetCsrfTokenQuery({ existing: request.cookies?.[CSRF_COOKIE] }));
     setCsrfCookie(reply, request, this.config, token);

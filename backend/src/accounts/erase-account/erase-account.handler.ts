@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { withTransaction } from '../../platform/database/database';
 import { PG_POOL } from '../../platform/database/database.module';
-import { AppError } from '../../platform/errors/app-error';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { accountThrottleKey, resetThrottleKey, SessionService } from '../auth/session.service';
 import { checkOwnPassword } from '../password-change/check-own-password';
-import { UserErased } from '../user.events';
-import { lockUser, recordUserEvents } from '../users.store';
+import { accountNotFound } from '../user.decide';
+import { userAggregate } from '../users.store';
+import { decideEraseAccount } from './erase-account.decide';
 import { AccountErasureHooks } from './erasure-hooks';
 
 export interface EraseAccountInput {
@@ -43,18 +43,19 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
   async execute({ input }: EraseAccountCommand): Promise<{ erased: true }> {
     const { email } = await checkOwnPassword(this.pool, this.sessions, input.ip, input.userId, input.password, 'password');
     await this.hooks.runBeforeErase(input.userId);
-    await withTransaction(this.pool, async (db) => {
-      const state = await lockUser(db, input.userId);
-      if (!state || state.erased) throw new AppError('not_found', 'This account does not exist.');
-      await recordUserEvents(this.store, db, state, [UserErased({ userId: state.id })], input.metadata);
-      await db.query(
-        `update users set email = null, name = null, password_hash = null, erased_at = now(), updated_at = now() where id = $1`,
-        [state.id],
-      );
-      await db.query('delete from sessions where user_id = $1', [state.id]);
-      await db.query('delete from password_reset_tokens where user_id = $1', [state.id]);
-      await db.query('delete from auth_throttle where key = any($1::text[])', [[accountThrottleKey(email), resetThrottleKey(email)]]);
+    const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, decideEraseAccount, {
+      metadata: input.metadata,
+      inline: async (db, after) => {
+        await db.query(
+          `update users set email = null, name = null, password_hash = null, erased_at = now(), updated_at = now() where id = $1`,
+          [after.id],
+        );
+        await db.query('delete from sessions where user_id = $1', [after.id]);
+        await db.query('delete from password_reset_tokens where user_id = $1', [after.id]);
+        await db.query('delete from auth_throttle where key = any($1::text[])', [[accountThrottleKey(email), resetThrottleKey(email)]]);
+      },
     });
+    if (!done) throw accountNotFound();
     return { erased: true };
   }
 }

@@ -1,16 +1,16 @@
 import { Body, Controller, Delete, HttpCode, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { accountErasedAnswerSchema } from '#contract/accounts';
+import { eraseAccountBodySchema } from '#contract/accounts.requests';
 import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { CurrentUser } from '../auth/auth.decorators';
 import { clearSessionCookie } from '../sessions';
 import { EraseAccountCommand } from './erase-account.handler';
-
-const body = z.strictObject({ password: z.string().max(1024) });
 
 /** DELETE /api/users/me {password} → 200 {erased: true}, signed out (the session cookie is cleared). */
 @Controller('api/users/me')
@@ -22,11 +22,12 @@ export class EraseAccountHttp {
 
   @Delete()
   @HttpCode(200)
+  @Answers(accountErasedAnswerSchema)
   async erase(
     @CurrentUser() user: SessionUser,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Body(new ZodPipe(body)) input: z.infer<typeof body>,
+    @Body(new ZodPipe(eraseAccountBodySchema)) input: { password: string },
   ) {
     const answer = await this.commands.execute(
       new EraseAccountCommand({ userId: user.id, password: input.password, ip: request.ip, metadata: metadataOf(request) }),

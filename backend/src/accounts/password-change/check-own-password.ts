@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { AppError } from '../../platform/errors/app-error';
 import { SessionService } from '../auth/session.service';
 import { verifyPassword } from '../passwords';
+import { accountNotFound } from '../user.decide';
 
 /**
  * Re-checks the signed-in user's password before a sensitive change (new password, erasure). Failures count
@@ -20,7 +21,7 @@ export async function checkOwnPassword(
     [userId],
   );
   const account = rows[0];
-  if (!account) throw new AppError('not_found', 'This account does not exist.');
+  if (!account) throw accountNotFound();
   const rules = sessions.signInRules(account.email, ip);
   await sessions.assertNotThrottled(rules);
   if (!(await verifyPassword(account.password_hash, password))) {

@@ -3,12 +3,14 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { SessionService } from '../auth/session.service';
 import { assertAcceptablePassword, hashPassword } from '../passwords';
-import { PasswordChanged } from '../user.events';
-import { changeUser } from '../users.store';
+import { accountNotFound } from '../user.decide';
+import { userAggregate } from '../users.store';
+import { decideChangePassword } from './change-password.decide';
 import { checkOwnPassword } from './check-own-password';
 
 export interface ChangePasswordInput {
@@ -46,18 +48,15 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     }
     assertAcceptablePassword(input.newPassword, 'new_password', account);
     const passwordHash = await hashPassword(input.newPassword);
-    await changeUser(
-      this.pool,
-      this.store,
-      input.userId,
-      input.metadata,
-      (state) => ({ events: [PasswordChanged({ userId: state.id, via: 'change' })] }),
-      async (db) => {
+    const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, decideChangePassword, {
+      metadata: input.metadata,
+      inline: async (db) => {
         await db.query('update users set password_hash = $2 where id = $1', [input.userId, passwordHash]);
         await db.query('delete from sessions where user_id = $1 and id <> $2', [input.userId, input.sessionId]);
         await db.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [input.userId]);
       },
-    );
+    });
+    if (!done) throw accountNotFound();
     return { changed: true };
   }
 }

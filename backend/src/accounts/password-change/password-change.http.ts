@@ -1,13 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { passwordChangedAnswerSchema } from '#contract/accounts';
+import { passwordChangeBodySchema } from '#contract/accounts.requests';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { CurrentUser } from '../auth/auth.decorators';
 import { ChangePasswordCommand } from './password-change.handler';
-
-const changeBody = z.strictObject({ current_password: z.string().max(1024), new_password: z.string().max(1024) });
 
 /**
  * POST /api/users/password {current_password, new_password} → 200 {changed: true}. Every other session of
@@ -19,7 +19,8 @@ export class PasswordChangeHttp {
 
   @Post()
   @HttpCode(200)
-  change(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(changeBody)) body: z.infer<typeof changeBody>) {
+  @Answers(passwordChangedAnswerSchema)
+  change(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(passwordChangeBodySchema)) body: { current_password: string; new_password: string }) {
     return this.commands.execute(
       new ChangePasswordCommand({
         userId: user.id,

@@ -5,7 +5,7 @@ import { SmtpFake, startSmtpFake } from '../../../test/smtp-fake';
 import { createPool } from '../../platform/database/database';
 import { signUpTestUser, TestSession } from '../testing/test-session';
 import { RESET_REQUESTED_MESSAGE } from './request-password-reset.handler';
-import { RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE } from './reset-password.handler';
+import { RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE } from './reset-password.decide';
 
 describe('password reset through a loopback SMTP server', () => {
   let app: TestApp;

@@ -2,11 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { ProfileRenamed } from '../user.events';
-import { changeUser } from '../users.store';
+import { accountNotFound } from '../user.decide';
+import { userAggregate } from '../users.store';
 import { Profile, ProfileQuery } from './profile.query';
+import { decideRenameProfile } from './rename-profile.decide';
 
 export interface RenameProfileInput {
   userId: string;
@@ -30,14 +32,11 @@ export class RenameProfileHandler implements ICommandHandler<RenameProfileComman
   ) {}
 
   async execute({ input }: RenameProfileCommand) {
-    await changeUser(
-      this.pool,
-      this.store,
-      input.userId,
-      input.metadata,
-      (state) => ({ events: [ProfileRenamed({ userId: state.id })] }),
-      async (db) => void (await db.query('update users set name = $2 where id = $1', [input.userId, input.name])),
-    );
+    const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, (state) => decideRenameProfile(state, input.name), {
+      metadata: input.metadata,
+      inline: async (db, after, _appended, name) => void (await db.query('update users set name = $2 where id = $1', [after.id, name])),
+    });
+    if (!done) throw accountNotFound();
     return this.profiles.get(input.userId);
   }
 }

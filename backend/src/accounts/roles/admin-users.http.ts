@@ -2,7 +2,9 @@ import { Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { roleAnswerSchema } from '#contract/accounts';
 import { AppError } from '../../platform/errors/app-error';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { CurrentUser } from '../auth/auth.decorators';
 import { ChangeRoleCommand } from './change-role.handler';
@@ -20,12 +22,14 @@ export class AdminUsersHttp {
 
   @Post(':id/admin')
   @HttpCode(200)
+  @Answers(roleAnswerSchema)
   grant(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest) {
     return this.setRole(id, true, user, request);
   }
 
   @Delete(':id/admin')
   @HttpCode(200)
+  @Answers(roleAnswerSchema)
   revoke(@Param('id') id: string, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest) {
     return this.setRole(id, false, user, request);
   }

@@ -2,9 +2,11 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { changeUser } from '../users.store';
+import { accountNotFound } from '../user.decide';
+import { userAggregate } from '../users.store';
 import { decideAdminRole } from './change-role.decide';
 
 export interface ChangeRoleInput {
@@ -31,9 +33,10 @@ export class ChangeRoleHandler implements ICommandHandler<ChangeRoleCommand> {
   ) {}
 
   async execute({ input }: ChangeRoleCommand) {
-    const { state } = await changeUser(this.pool, this.store, input.userId, input.metadata, (s) => ({
-      events: decideAdminRole(s, input.admin, input.actorId),
-    }));
-    return { id: state.id, is_admin: state.isAdmin };
+    const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, (state) => decideAdminRole(state, input.admin, input.actorId), {
+      metadata: input.metadata,
+    });
+    if (!done) throw accountNotFound();
+    return { id: done.state.id, is_admin: done.state.isAdmin };
   }
 }

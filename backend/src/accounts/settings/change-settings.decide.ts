@@ -1,9 +1,9 @@
 import { AppError } from '../../platform/errors/app-error';
 import { NewEvent } from '../../platform/event-store/event-store.types';
-import { SettingsChanged, Settings, settingsSchema } from '../user.events';
+import { assertNotErased } from '../user.decide';
+import { SettingsChanged, Settings } from '../user.events';
 import { UserState } from '../user.state';
 
-export const settingsPatchSchema = settingsSchema.partial();
 export type SettingsPatch = Partial<Settings>;
 
 export const HIDE_TEXT_NEEDS_AUDIO = 'Hide text can only be turned on when the vocab prompt is audio.';
@@ -11,9 +11,10 @@ export const HIDE_TEXT_NEEDS_AUDIO = 'Hide text can only be turned on when the v
 /**
  * ChangeSettings. vocab_hide_text is only meaningful with an audio-only prompt (SPEC §5): turning it on with
  * another prompt is refused; switching the prompt away from audio turns it off again, so no stored state
- * hides the text of a prompt that has no audio.
+ * hides the text of a prompt that has no audio. An erased account has no settings to change.
  */
 export function decideChangeSettings(state: UserState, patch: SettingsPatch): { events: NewEvent[]; settings: Settings } {
+  assertNotErased(state);
   const next: Settings = { ...state.settings, ...patch };
   if (next.vocab_hide_text && next.vocab_prompt !== 'audio') {
     if (patch.vocab_hide_text === true) {

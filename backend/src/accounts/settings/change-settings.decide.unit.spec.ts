@@ -36,4 +36,9 @@ describe('decideChangeSettings', () => {
     expect(settings).toMatchObject({ vocab_prompt: 'audio-text', vocab_hide_text: false });
     expect(events[0].data).toMatchObject({ changed: ['vocab_prompt', 'vocab_hide_text'] });
   });
+
+  it('given an erased account, then it is not found, even for a change that would be valid', () => {
+    const erased = { ...initialUserState(userId), erased: true };
+    expect(() => decideChangeSettings(erased, { furigana: 'faint' })).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
 });

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
-import { AppError } from '../../platform/errors/app-error';
 import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
+import { accountNotFound } from '../user.decide';
 import { Settings } from '../user.events';
 import { userAggregate } from '../users.store';
 import { decideChangeSettings, SettingsPatch } from './change-settings.decide';
@@ -32,11 +32,10 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettingsComm
 
   async execute({ input }: ChangeSettingsCommand): Promise<Settings> {
     const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, (state) => {
-      if (state.erased) throw new AppError('not_found', 'This account does not exist.');
       const { events, settings } = decideChangeSettings(state, input.patch);
       return { events, result: settings };
     }, { metadata: input.metadata });
-    if (!done) throw new AppError('not_found', 'This account does not exist.');
+    if (!done) throw accountNotFound();
     return done.result;
   }
 }

@@ -1,15 +1,15 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { profileSchema } from '#contract/accounts';
+import { signInBodySchema, type SignInBody } from '#contract/accounts.requests';
 import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { Public } from '../auth/auth.decorators';
 import { setSessionCookie } from '../sessions';
 import { SignInCommand } from './sign-in.handler';
-
-const signInBody = z.strictObject({ email: z.string().max(254), password: z.string().max(1024) });
 
 /** POST /api/auth/sign_in {email, password} → 200, the profile, and a session cookie (401 for a wrong pair). */
 @Controller('api/auth/sign_in')
@@ -22,10 +22,11 @@ export class SignInHttp {
   @Public()
   @Post()
   @HttpCode(200)
+  @Answers(profileSchema)
   async signIn(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Body(new ZodPipe(signInBody, 'sign-in form')) body: z.infer<typeof signInBody>,
+    @Body(new ZodPipe(signInBodySchema, 'sign-in form')) body: SignInBody,
   ) {
     const { profile, sessionToken } = await this.commands.execute(
       new SignInCommand({ ...body, ip: request.ip, replacingSessionId: request.user?.sessionId ?? null }),

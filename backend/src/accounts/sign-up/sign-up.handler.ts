@@ -5,14 +5,14 @@ import { Pool } from 'pg';
 import { withTransaction } from '../../platform/database/database';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { SessionService, SignedIn } from '../auth/session.service';
 import { assertAcceptablePassword, hashPassword } from '../passwords';
 import { ProfileQuery } from '../profile/profile.query';
-import { UserRegistered } from '../user.events';
-import { initialUserState } from '../user.state';
-import { recordUserEvents } from '../users.store';
+import { userAggregate } from '../users.store';
+import { decideSignUp } from './sign-up.decide';
 
 export interface SignUpInput {
   name: string;
@@ -53,7 +53,9 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
           fields: [{ field: 'email', message: 'An account with this email already exists.' }],
         });
       }
-      await recordUserEvents(this.store, db, initialUserState(userId), [UserRegistered({ userId })], { ...input.metadata, actorId: userId });
+      // The new row (its defaults are the initial state) is what the command path loads and locks; its stream does
+      // not exist yet, so the registration appends at version 0, the stream's creation.
+      await executeCommand({ db, store: this.store }, userAggregate, userId, decideSignUp, { metadata: { ...input.metadata, actorId: userId } });
       const sessionToken = await this.sessions.start(db, userId, input.replacingSessionId);
       return { profile: await this.profiles.get(userId, db), sessionToken };
     });

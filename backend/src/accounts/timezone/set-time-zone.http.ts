@@ -1,20 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { timezoneAnswerSchema } from '#contract/accounts';
+import { timezoneBodySchema } from '#contract/accounts.requests';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { CurrentUser } from '../auth/auth.decorators';
-import { canonicalTimeZone, SetTimeZoneCommand, UNKNOWN_TIME_ZONE } from './set-time-zone.handler';
-
-const body = z.strictObject({
-  timezone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((tz) => canonicalTimeZone(tz) !== null, UNKNOWN_TIME_ZONE),
-});
+import { SetTimeZoneCommand } from './set-time-zone.handler';
 
 /** POST /api/users/timezone {timezone} → {timezone} (canonical IANA name). */
 @Controller('api/users/timezone')
@@ -23,7 +16,8 @@ export class SetTimeZoneHttp {
 
   @Post()
   @HttpCode(200)
-  set(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>) {
+  @Answers(timezoneAnswerSchema)
+  set(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(timezoneBodySchema)) input: { timezone: string }) {
     return this.commands.execute(new SetTimeZoneCommand({ userId: user.id, timezone: input.timezone, metadata: metadataOf(request) }));
   }
 }

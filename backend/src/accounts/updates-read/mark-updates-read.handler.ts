@@ -2,10 +2,12 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { UpdatesRead } from '../user.events';
-import { changeUser } from '../users.store';
+import { accountNotFound } from '../user.decide';
+import { userAggregate } from '../users.store';
+import { decideMarkUpdatesRead } from './mark-updates-read.decide';
 
 /** POST /api/users/updates_read: the What's new badge is cleared. */
 export class MarkUpdatesReadCommand extends Command<{ updates_unread: 0 }> {
@@ -22,9 +24,8 @@ export class MarkUpdatesReadHandler implements ICommandHandler<MarkUpdatesReadCo
   ) {}
 
   async execute({ input }: MarkUpdatesReadCommand): Promise<{ updates_unread: 0 }> {
-    await changeUser(this.pool, this.store, input.userId, input.metadata, (state) => ({
-      events: state.updatesUnread === 0 ? [] : [UpdatesRead({ userId: state.id })],
-    }));
+    const done = await executeCommand({ pool: this.pool, store: this.store }, userAggregate, input.userId, decideMarkUpdatesRead, { metadata: input.metadata });
+    if (!done) throw accountNotFound();
     return { updates_unread: 0 };
   }
 }

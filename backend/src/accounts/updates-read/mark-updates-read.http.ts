@@ -1,6 +1,8 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
+import { updatesReadAnswerSchema } from '#contract/accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { CurrentUser } from '../auth/auth.decorators';
 import { MarkUpdatesReadCommand } from './mark-updates-read.handler';
@@ -12,6 +14,7 @@ export class MarkUpdatesReadHttp {
 
   @Post()
   @HttpCode(200)
+  @Answers(updatesReadAnswerSchema)
   markRead(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest) {
     return this.commands.execute(new MarkUpdatesReadCommand({ userId: user.id, metadata: metadataOf(request) }));
   }

@@ -1,16 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { z } from 'zod';
+import { historyPageSchema } from '#contract/admin';
+import { historyQuerySchema } from '#contract/admin.requests';
 import { AppError } from '../../platform/errors/app-error';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { GetHistoryQuery } from './history.handler';
 import { HistoryPage } from './history.query';
-
-const querySchema = z.object({
-  stream: z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'A stream id such as material-reading-12 or user-<id>.').optional(),
-  actor: z.uuid('An actor is a user id.').optional(),
-  before: z.string().max(60).optional(),
-});
 
 /**
  * GET /api/admin/history?stream=<stream id> | ?actor=<user id> [&before=<cursor>] → {items, next_before}: events
@@ -22,7 +18,8 @@ export class HistoryHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  page(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>): Promise<HistoryPage> {
+  @Answers(historyPageSchema)
+  page(@Query(new ZodPipe(historyQuerySchema, 'query')) query: { stream?: string; actor?: string; before?: string }): Promise<HistoryPage> {
     if ((query.stream === undefined) === (query.actor === undefined)) {
       throw new AppError('validation_failed', 'Ask for the history of one stream (?stream=…) or of one person (?actor=…).', {
         fields: [{ field: query.stream ? 'actor' : 'stream', message: 'Give exactly one of stream and actor.' }],

@@ -1,14 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { z } from 'zod';
+import { adminKanjiDetailSchema, adminKanjiListSchema } from '#contract/admin';
+import { adminKanjiQuerySchema } from '#contract/admin.requests';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { materialIdPipe } from '../materials/material-id';
 import { AdminKanjiItem, AdminKanjiView, GetAdminKanjiQuery, ListAdminKanjiQuery } from './admin-kanji.handler';
-
-const querySchema = z.object({
-  course: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['kanji1', 'kanji2']).optional()),
-  level: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(1).max(9).optional()),
-});
 
 /**
  * GET /api/admin/kanji?course&level → {items: [{id, character, level, course, meanings, reading_ids}]} in course
@@ -19,11 +16,13 @@ export class AdminKanjiHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>): Promise<{ items: AdminKanjiItem[] }> {
+  @Answers(adminKanjiListSchema)
+  list(@Query(new ZodPipe(adminKanjiQuerySchema, 'query')) query: { course?: 'kanji1' | 'kanji2'; level?: number }): Promise<{ items: AdminKanjiItem[] }> {
     return this.queries.execute(new ListAdminKanjiQuery({ course: query.course, level: query.level }));
   }
 
   @Get(':id')
+  @Answers(adminKanjiDetailSchema)
   get(@Param('id', materialIdPipe) id: number): Promise<AdminKanjiView> {
     return this.queries.execute(new GetAdminKanjiQuery({ id }));
   }

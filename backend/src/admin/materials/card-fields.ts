@@ -1,11 +1,12 @@
 // Where each Material field (SPEC §3) an admin or a media job may set is stored. A card shows fields of up to
 // three materials (catalogue/README.md): its own stream, its word (reading cards) and its sentence. An edit goes
-// to the material the shown value comes from, so the catalogue recomputes every card that shows it.
+// to the material the shown value comes from, so the catalogue recomputes every card that shows it. Which fields
+// a card's own stream overrides is content's one list (CARD_OVERRIDE_FIELDS); this file only places them.
 
+import { CARD_TYPES, type CardType } from '#contract/admin';
 import { CARD_OVERRIDE_FIELDS } from '../../content';
 
-export const CARD_TYPES = ['reading', 'vocab', 'kana'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
+export { CARD_TYPES, type CardType };
 
 /** own: the card's stream; vocab: the reading's word; sentence: the sentence the card shows. */
 export type FieldTarget = 'own' | 'vocab' | 'sentence';
@@ -47,16 +48,9 @@ const TYPE_FIELDS: Record<CardType, Record<string, FieldPlace>> = {
   },
 };
 
-/**
- * Media and approval fields: set on the card's own stream, they override what the card would show. The content
- * context owns the list (CARD_OVERRIDE_FIELDS, what the catalogue reads as overrides); `sentence_context`, in it
- * too, is placed by `placeOf` below (the card's own note, or its sentence's context).
- */
-export const OVERRIDE_FIELDS = CARD_OVERRIDE_FIELDS.filter((field) => !(field in SENTENCE_FIELDS));
-
 /** The Material fields an admin may set on a card of this type (PATCH), approvals and media included. */
 export function editableFields(type: CardType): string[] {
-  return [...Object.keys(TYPE_FIELDS[type]), ...Object.keys(SENTENCE_FIELDS), ...OVERRIDE_FIELDS];
+  return [...new Set([...Object.keys(TYPE_FIELDS[type]), ...Object.keys(SENTENCE_FIELDS), ...CARD_OVERRIDE_FIELDS])];
 }
 
 /**
@@ -65,10 +59,10 @@ export function editableFields(type: CardType): string[] {
  * the value is edited where the card's shown value comes from.
  */
 export function placeOf(type: CardType, field: string, card: { hasContextOverride: boolean; hasSentence: boolean }): FieldPlace | null {
-  if ((OVERRIDE_FIELDS as readonly string[]).includes(field)) return { target: 'own', field };
   if (field === 'sentence_context') {
     return card.hasContextOverride || !card.hasSentence ? { target: 'own', field } : { target: 'sentence', field: 'context' };
   }
+  if ((CARD_OVERRIDE_FIELDS as readonly string[]).includes(field)) return { target: 'own', field };
   if (field in SENTENCE_FIELDS) return { target: 'sentence', field: SENTENCE_FIELDS[field] };
   return TYPE_FIELDS[type][field] ?? null;
 }
@@ -82,33 +76,4 @@ const STORED_AS: Record<string, Record<string, string>> = {
 /** The Material field name a stored field of a sentence, word or kana stands for (the history shows those). */
 export function materialFieldOf(kind: string, field: string): string {
   return STORED_AS[kind]?.[field] ?? field;
-}
-
-/**
- * JSON with sorted keys and without null members: two values are the same when their canonical forms are
- * (a missing field and a null one mean the same in the material model).
- */
-export function canonical(value: unknown): string {
-  if (value === undefined || value === null) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined && v !== null)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
-
-/** The fields of `set` whose value differs from `current` (before → after); null removes a field. */
-export function diff(current: Record<string, unknown>, set: Record<string, unknown>, defaults: Record<string, unknown> = {}): FieldChanges {
-  const changes: FieldChanges = {};
-  for (const [field, raw] of Object.entries(set)) {
-    const after = raw === undefined ? null : raw;
-    const before = current[field] ?? defaults[field] ?? null;
-    if (canonical(before) !== canonical(after)) changes[field] = { before, after };
-  }
-  return changes;
 }

@@ -1,4 +1,4 @@
-import { canonical, diff, editableFields, materialFieldOf, placeOf } from './card-fields';
+import { editableFields, materialFieldOf, placeOf } from './card-fields';
 
 const plain = { hasContextOverride: false, hasSentence: true };
 
@@ -19,6 +19,7 @@ describe('where a Material field is stored', () => {
     expect(placeOf('vocab', 'sentence_context', plain)).toEqual({ target: 'sentence', field: 'context' });
     expect(placeOf('vocab', 'sentence_context', { hasContextOverride: true, hasSentence: true })).toEqual({ target: 'own', field: 'sentence_context' });
     expect(placeOf('vocab', 'sentence_context', { hasContextOverride: false, hasSentence: false })).toEqual({ target: 'own', field: 'sentence_context' });
+    expect(editableFields('vocab').filter((f) => f === 'sentence_context')).toHaveLength(1);
   });
 
   it('has no place for a field the card type does not have', () => {
@@ -33,18 +34,5 @@ describe('where a Material field is stored', () => {
     expect(materialFieldOf('vocab', 'definition')).toBe('vocab_meaning');
     expect(materialFieldOf('kana', 'vocab_definition')).toBe('vocab_meaning');
     expect(materialFieldOf('reading', 'grade')).toBe('grade');
-  });
-});
-
-describe('diff', () => {
-  it('keeps only real changes; missing and null are the same; key order does not matter', () => {
-    expect(diff({ a: 1, b: { x: 1, y: 2 } }, { a: 1, b: { y: 2, x: 1 }, c: null })).toEqual({});
-    expect(diff({ a: 'x' }, { a: null })).toEqual({ a: { before: 'x', after: null } });
-    expect(diff({}, { is_audio_approved: true }, { is_audio_approved: false })).toEqual({ is_audio_approved: { before: false, after: true } });
-    expect(diff({}, { is_audio_approved: false }, { is_audio_approved: false })).toEqual({});
-  });
-
-  it('canonical ignores null members and sorts keys', () => {
-    expect(canonical({ b: 1, a: null, c: [{ z: 1, y: undefined }] })).toBe('{"b":1,"c":[{"z":1}]}');
   });
 });

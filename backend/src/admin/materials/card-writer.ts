@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
+  createAdminMaterial,
+  executeMaterialCommand,
   getMaterial,
-  lockCatalogueForWrite,
-  MaterialImported,
-  MaterialKind,
-  MaterialRevised,
+  lockMaterials,
+  MATERIAL_EVENT_TYPES,
+  MaterialRef,
   MaterialSnapshot,
   materialStreamId,
-  recordMaterialEvents,
+  reviseMaterialFields,
 } from '../../content';
 import { Queryable } from '../../platform/database/database';
 import { AppError, ConcurrencyError } from '../../platform/errors/app-error';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { CardType, diff, FieldChanges, FieldTarget, placeOf } from './card-fields';
+import { CardType, FieldTarget, placeOf } from './card-fields';
 
 /** The `materials` row of a card: what it shows (SPEC §3 Material fields) and where it sits in its course. */
 export interface CardRow {
@@ -32,9 +33,6 @@ export interface CardRow {
 
 export const STALE_MESSAGE = 'Someone else changed this material in the meantime. Reload to see their version.';
 
-// A retirement or a restoration changes what the card is too (served or not): an edit made against the state
-// before it answers 409, like any other change.
-const MATERIAL_EVENTS = ['MaterialImported', 'MaterialRevised', 'MaterialRetired', 'MaterialRestored'];
 const APPROVAL_DEFAULTS = { is_audio_approved: false, is_image_approved: false };
 
 export async function readCardRow(db: Queryable, type: CardType, id: number): Promise<CardRow | null> {
@@ -69,62 +67,53 @@ export function linkedMaterials(row: CardRow): { sentenceId: number | null; voca
   return { sentenceId: intOf(row.data.sentence_id), vocabId: row.type === 'reading' ? intOf(row.data.vocab_id) : null };
 }
 
-export function cardStreams(row: CardRow): string[] {
+/** The materials a card shows: its own, its sentence and (reading) its word. */
+function cardMaterials(row: CardRow): MaterialRef[] {
   const { sentenceId, vocabId } = linkedMaterials(row);
   return [
-    materialStreamId(row.type, row.id),
-    ...(sentenceId ? [materialStreamId('sentence', sentenceId)] : []),
-    ...(vocabId ? [materialStreamId('vocab', vocabId)] : []),
+    { type: row.type, id: row.id },
+    ...(sentenceId ? [{ type: 'sentence' as const, id: sentenceId }] : []),
+    ...(vocabId ? [{ type: 'vocab' as const, id: vocabId }] : []),
   ];
+}
+
+export function cardStreams(row: CardRow): string[] {
+  return cardMaterials(row).map((m) => materialStreamId(m.type, m.id));
 }
 
 /**
  * The version an admin edits against: the global position of the newest material event among the card and
  * the materials it shows (its sentence, its word). Any change to what the card shows, by another admin, a media
- * job or a content reload, moves it; media requests and outcomes alone do not (they change nothing shown).
+ * job or a content reload, moves it (a retirement or a restoration too: it changes whether the card is served);
+ * media requests and outcomes alone do not (they change nothing shown).
  */
 export async function versionToken(db: Queryable, row: CardRow): Promise<number> {
   const { rows } = await db.query<{ position: string | null }>(
     `select max(global_position)::text as position from events where stream_id = any($1::text[]) and event_type = any($2::text[])`,
-    [cardStreams(row), MATERIAL_EVENTS],
+    [cardStreams(row), MATERIAL_EVENT_TYPES],
   );
   return rows[0]?.position ? Number(rows[0].position) : row.version;
 }
 
-/** A card whose streams (and those of the materials it shows) are locked until the transaction ends. */
+/** A card whose materials (and those it shows) are locked until the transaction ends. */
 export interface LockedCard {
   row: CardRow;
   state: MaterialSnapshot | null;
-  /** current stream versions of the locked streams (kept up to date by the writes below) */
-  versions: Map<string, number>;
-}
-
-async function lockStreams(db: Queryable, streams: string[], versions: Map<string, number>): Promise<void> {
-  const wanted = streams.filter((s) => !versions.has(s)).sort();
-  if (!wanted.length) return;
-  const { rows } = await db.query<{ stream_id: string; version: string }>(
-    `select stream_id, version from streams where stream_id = any($1::text[]) order by stream_id for update`,
-    [wanted],
-  );
-  for (const r of rows) versions.set(r.stream_id, Number(r.version));
 }
 
 /**
- * Locks a card for a write: the catalogue (share, as every material writer does), then the streams of the card
- * and of the materials it shows, in stream id order so that two writers never wait on each other in a circle.
- * Null when there is no such card.
+ * Locks a card for a write: the card's material and the materials it shows (lockMaterials). Null when there
+ * is no such card.
  */
 export async function lockCard(db: Queryable, type: CardType, id: number): Promise<LockedCard | null> {
-  await lockCatalogueForWrite(db);
   for (let attempt = 0; attempt < 3; attempt++) {
     const seen = await readCardRow(db, type, id);
     if (!seen) return null;
-    const versions = new Map<string, number>();
-    await lockStreams(db, cardStreams(seen), versions);
+    await lockMaterials(db, cardMaterials(seen));
     // What the card shows can only change with a revision of the card, which needed the lock we now hold.
     const row = await readCardRow(db, type, id);
     if (!row) return null;
-    if (cardStreams(row).join() === cardStreams(seen).join()) return { row, state: await getMaterial(db, type, id), versions };
+    if (cardStreams(row).join() === cardStreams(seen).join()) return { row, state: await getMaterial(db, type, id) };
   }
   throw new ConcurrencyError(STALE_MESSAGE);
 }
@@ -146,22 +135,23 @@ export function adminSentenceId(type: CardType, id: number, salt = 0): number {
   return n || 1;
 }
 
+/** One MaterialRevised (source 'admin') of the fields of `set` that change, through the command path. */
 async function revise(
   db: Queryable,
   store: EventStore,
-  card: LockedCard,
-  kind: MaterialKind,
-  id: number,
-  changes: FieldChanges,
+  material: MaterialRef,
+  set: Record<string, unknown>,
   options: WriteOptions,
   result: WriteResult,
+  defaults?: Record<string, unknown>,
 ): Promise<void> {
-  if (!Object.keys(changes).length) return;
-  const streamId = materialStreamId(kind, id);
-  const event = { ...MaterialRevised({ materialType: kind, materialId: id, changes, source: 'admin' }), eventId: options.eventIdFor?.(streamId) };
-  const appended = await recordMaterialEvents(db, store, kind, id, card.versions.get(streamId) ?? 'no_stream', [event], options.metadata);
-  card.versions.set(streamId, appended.streamVersion);
-  if (!appended.duplicate) result.changed.push(streamId);
+  if (!Object.keys(set).length) return;
+  const streamId = materialStreamId(material.type, material.id);
+  const done = await executeMaterialCommand({ db, store }, material, (stream) => reviseMaterialFields(stream, { set, defaults }), {
+    metadata: options.metadata,
+    eventIds: options.eventIdFor ? () => options.eventIdFor!(streamId) : undefined,
+  });
+  if (done.appended && !done.appended.duplicate) result.changed.push(streamId);
 }
 
 /**
@@ -187,13 +177,13 @@ export async function writeCardFields(
     parts[place.target][place.field] = value;
   }
 
-  await revise(db, store, card, card.row.type, card.row.id, diff(card.state.data, parts.own, APPROVAL_DEFAULTS), options, result);
+  await revise(db, store, { type: card.row.type, id: card.row.id }, parts.own, options, result, APPROVAL_DEFAULTS);
   if (!Object.keys(parts.vocab).length && !Object.keys(parts.sentence).length) return result;
 
   // A new word chosen in the same edit: its fields and sentence are the ones to edit now.
   if (result.changed.length) {
     card.row = (await readCardRow(db, card.row.type, card.row.id)) ?? card.row;
-    await lockStreams(db, cardStreams(card.row), card.versions);
+    await lockMaterials(db, cardMaterials(card.row));
   }
   const { sentenceId, vocabId } = linkedMaterials(card.row);
 
@@ -206,13 +196,13 @@ export async function writeCardFields(
           .map((field) => ({ field, message: 'Choose a vocab id first.' })),
       });
     }
-    await revise(db, store, card, 'vocab', vocab.id, diff(vocab.data, parts.vocab), options, result);
+    await revise(db, store, { type: 'vocab', id: vocab.id }, parts.vocab, options, result);
   }
 
   if (Object.keys(parts.sentence).length) {
     const sentence = sentenceId ? await getMaterial(db, 'sentence', sentenceId) : null;
     if (sentence) {
-      await revise(db, store, card, 'sentence', sentence.id, diff(sentence.data, parts.sentence), options, result);
+      await revise(db, store, { type: 'sentence', id: sentence.id }, parts.sentence, options, result);
     } else {
       await createSentence(db, store, card, parts.sentence, options, result);
     }
@@ -233,22 +223,21 @@ async function createSentence(
   const { type, id } = card.row;
   for (let salt = 0; salt < 5; salt++) {
     const sentenceId = adminSentenceId(type, id, salt);
-    const streamId = materialStreamId('sentence', sentenceId);
-    await lockStreams(db, [streamId], card.versions);
+    const sentence = { type: 'sentence' as const, id: sentenceId };
+    await lockMaterials(db, [sentence]);
     const existing = await getMaterial(db, 'sentence', sentenceId);
     if (existing && (existing.data.material_type !== type || existing.data.material_id !== id)) continue; // someone else's id
     if (existing) {
       // Ours from before, no longer shown (marked unapproved): the new text replaces it and shows again.
-      await revise(db, store, card, 'sentence', sentenceId, diff(existing.data, { ...values, is_approved: null }), options, result);
+      await revise(db, store, sentence, { ...values, is_approved: null }, options, result);
       return;
     }
-    const event = {
-      ...MaterialImported({ materialType: 'sentence', materialId: sentenceId, data: { ...data, id: sentenceId, material_type: type, material_id: id }, source: 'admin' }),
-      eventId: options.eventIdFor?.(streamId),
-    };
-    const appended = await recordMaterialEvents(db, store, 'sentence', sentenceId, 'no_stream', [event], options.metadata);
-    card.versions.set(streamId, appended.streamVersion);
-    if (!appended.duplicate) result.changed.push(streamId);
+    const streamId = materialStreamId('sentence', sentenceId);
+    const done = await executeMaterialCommand({ db, store }, sentence, (stream) => createAdminMaterial(stream, { ...data, material_type: type, material_id: id }), {
+      metadata: options.metadata,
+      eventIds: options.eventIdFor ? () => options.eventIdFor!(streamId) : undefined,
+    });
+    if (!done.appended?.duplicate) result.changed.push(streamId);
     return;
   }
   throw new AppError('conflict', 'Could not find a free id for a new sentence. Try again.');

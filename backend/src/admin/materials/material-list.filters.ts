@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { MaterialListParams } from '#contract/admin.requests';
 import { AppError } from '../../platform/errors/app-error';
-import { COURSES } from '../../accounts';
-import { CARD_TYPES, CardType } from './card-fields';
+import { CardType } from './card-fields';
 
 /** The flag filters of the admin materials list (frontend admin-queries.ts MATERIAL_FILTERS). */
 export const MATERIAL_FILTERS = ['no_sentence', 'no_audio', 'no_image', 'audio_unapproved', 'image_unapproved', 'not_servable', 'retired', 'not_retired'] as const;
@@ -33,13 +32,6 @@ export function parseFilters(value: string | undefined): MaterialFilter[] {
   return names as MaterialFilter[];
 }
 
-export const listParamsSchema = z.object({
-  type: z.enum(CARD_TYPES),
-  course: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COURSES).optional()),
-  level: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(1).max(9).optional()),
-  filters: z.string().max(500).optional(),
-});
-
 export interface ListParams {
   type: CardType;
   course?: string;
@@ -47,7 +39,8 @@ export interface ListParams {
   filters: MaterialFilter[];
 }
 
-export function listParams(query: z.infer<typeof listParamsSchema>): ListParams {
+/** The list's parameters from its query (contract/admin.requests.ts, materialListParamsSchema): filter names checked here. */
+export function listParams(query: MaterialListParams): ListParams {
   return { type: query.type, course: query.course, level: query.level, filters: parseFilters(query.filters) };
 }
 

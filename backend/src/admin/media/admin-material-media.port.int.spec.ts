@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createIsolatedDatabase } from '../../../test/test-db';
-import { loadContent, MaterialRevised, recordMaterialEvents } from '../../content';
-import { withTransaction } from '../../platform/database/database';
+import { loadContent, reviseMaterial } from '../../content';
 import { mediaOutcomeEventId } from '../../media';
 import { EventStore } from '../../platform/event-store/event-store';
 import { AdminMaterialMediaPort } from './admin-material-media.port';
@@ -28,9 +27,7 @@ describe('AdminMaterialMediaPort: job results land on the material', () => {
 
   it('records the outcome and applies new audio (not approved yet) in one go; a retried job applies nothing twice', async () => {
     const kana = 12354;
-    await withTransaction(db.pool, (client) =>
-      recordMaterialEvents(client, store, 'kana', kana, 'any', [MaterialRevised({ materialType: 'kana', materialId: kana, changes: { is_audio_approved: { before: null, after: true } }, source: 'admin' })], {}),
-    );
+    await reviseMaterial(db.pool, store, { type: 'kana', id: kana, set: { is_audio_approved: true }, metadata: {} });
     expect((await card('kana', kana)).data.is_audio_approved).toBe(true);
     const request = randomUUID();
     const result = { audio_url: '/media/' + 'a'.repeat(64) + '.wav', audio_spec: 'espeak-ng ja (synthetic)' };

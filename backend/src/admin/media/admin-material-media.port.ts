@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { MATERIAL_STREAM_TYPE, materialStreamId } from '../../content';
+import { executeMaterialCommand, recordMediaEvent } from '../../content';
 import {
   EventMaterialMediaPort,
   MaterialMediaPort,
@@ -79,12 +79,12 @@ export class AdminMaterialMediaPort implements MaterialMediaPort {
     const metadata = { actorId: context.actorId, causationId: requestEventId, correlationId: requestEventId, jobId, via: 'media' };
     await withTransaction(this.pool, async (client) => {
       const card = await lockCard(client, type, context.materialId);
-      const streamId = materialStreamId(type, context.materialId);
-      const event = MediaActionSucceeded({ materialType: type, materialId: context.materialId, action, requestEventId, jobId, result });
-      const appended = await this.store.append(streamId, MATERIAL_STREAM_TYPE, card?.versions.get(streamId) ?? 'any', [{ ...event, eventId: outcomeId }], metadata, client);
+      const event = { ...MediaActionSucceeded({ materialType: type, materialId: context.materialId, action, requestEventId, jobId, result }), eventId: outcomeId };
+      const recorded = await executeMaterialCommand({ db: client, store: this.store }, { type, id: context.materialId }, (stream) => recordMediaEvent(stream, event), {
+        metadata,
+      });
       // A material without history (a bare catalogue row) only gets its outcome, as with the default port.
-      if (appended.duplicate || !card?.state) return;
-      card.versions.set(streamId, appended.streamVersion);
+      if (recorded.appended?.duplicate || !card?.state) return;
       const set = resultChanges(result, card.row);
       if (!Object.keys(set).length) return;
       await writeCardFields(client, this.store, card, set, { metadata, eventIdFor: (s) => adminEventId('media-result', `${outcomeId}\u0000${s}`) });

@@ -1,12 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { z } from 'zod';
-import { COURSES } from '../../accounts';
+import { adminUserDetailSchema, adminUsersSchema } from '#contract/admin';
+import { adminUserQuerySchema } from '#contract/admin.requests';
+import type { Course } from '#contract/courses';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { AdminUserDetail, GetAdminUserQuery, GetAdminUsersQuery } from './admin-users.handler';
 import { AdminUserView } from './admin-users.query';
-
-const querySchema = z.object({ course: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COURSES).optional()) });
 
 /**
  * GET /api/admin/users → {users: [SPEC §3 admin user]}, newest first. GET /api/admin/users/:id?course →
@@ -19,12 +19,14 @@ export class AdminUsersHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
+  @Answers(adminUsersSchema)
   list(): Promise<{ users: AdminUserView[] }> {
     return this.queries.execute(new GetAdminUsersQuery());
   }
 
   @Get(':id')
-  get(@Param('id') id: string, @Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>): Promise<AdminUserDetail> {
+  @Answers(adminUserDetailSchema)
+  get(@Param('id') id: string, @Query(new ZodPipe(adminUserQuerySchema, 'query')) query: { course?: Course }): Promise<AdminUserDetail> {
     return this.queries.execute(new GetAdminUserQuery({ id, course: query.course }));
   }
 }

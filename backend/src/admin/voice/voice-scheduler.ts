@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { MaterialKind, materialStreamId, MATERIAL_STREAM_TYPE } from '../../content';
+import { executeMaterialCommand, materialRef, recordMediaEvent } from '../../content';
 import { MediaActionRequested, MediaJobs } from '../../media';
 import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
@@ -99,12 +99,9 @@ export class VoiceScheduler implements OnApplicationBootstrap, OnApplicationShut
 
   private async recordRequest(owner: VoiceOwner): Promise<void> {
     const requestEventId = voiceRequestId(owner, owner.input!.key);
-    await this.store.append(
-      materialStreamId(owner.materialType as MaterialKind, owner.materialId),
-      MATERIAL_STREAM_TYPE,
-      'any',
-      [{ ...MediaActionRequested({ materialType: owner.materialType, materialId: owner.materialId, actions: ['voice'] }), eventId: requestEventId }],
-      { actorId: null, actor: 'voice', correlationId: requestEventId },
-    );
+    const event = { ...MediaActionRequested({ materialType: owner.materialType, materialId: owner.materialId, actions: ['voice'] }), eventId: requestEventId };
+    await executeMaterialCommand({ pool: this.pool, store: this.store }, materialRef(owner.materialType, owner.materialId), (stream) => recordMediaEvent(stream, event), {
+      metadata: { actorId: null, actor: 'voice', correlationId: requestEventId },
+    });
   }
 }

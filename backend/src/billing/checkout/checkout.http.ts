@@ -1,7 +1,9 @@
-import { Controller, Logger, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redirectUrlAnswerSchema } from '#contract/billing';
 import { CurrentUser } from '../../accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { SessionUser } from '../../platform/http/request-context';
 import { answerStyle, failToPage, sendUrl } from '../answer-style';
 import { StripeGateway } from '../stripe.gateway';
@@ -21,6 +23,8 @@ export class CheckoutHttp {
   constructor(private readonly commands: CommandBus, private readonly stripe: StripeGateway) {}
 
   @Post()
+  @HttpCode(200)
+  @Answers(redirectUrlAnswerSchema)
   async checkout(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const style = answerStyle(request);
     let url: string;

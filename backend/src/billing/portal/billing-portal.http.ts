@@ -1,7 +1,9 @@
-import { Controller, Get, Logger, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redirectUrlAnswerSchema } from '#contract/billing';
 import { CurrentUser } from '../../accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { SessionUser } from '../../platform/http/request-context';
 import { answerStyle, failToPage, sendUrl } from '../answer-style';
 import { StripeGateway } from '../stripe.gateway';
@@ -23,11 +25,14 @@ export class BillingPortalHttp {
   ) {}
 
   @Get()
+  @Answers(redirectUrlAnswerSchema)
   viaLink(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.open(request, reply, () => this.queries.execute(new GetBillingPortalQuery({ userId: user.id })));
   }
 
   @Post()
+  @HttpCode(200)
+  @Answers(redirectUrlAnswerSchema)
   viaForm(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.open(request, reply, () => this.commands.execute(new OpenBillingPortalCommand({ userId: user.id })));
   }

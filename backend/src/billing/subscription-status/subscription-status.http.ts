@@ -1,13 +1,13 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { subscriptionStatusAnswerSchema } from '#contract/billing';
+import { subscriptionStatusQuerySchema } from '#contract/billing.requests';
 import { CurrentUser } from '../../accounts';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { GetSubscriptionStatusQuery, SubscriptionStatusView } from './subscription-status.handler';
-
-const query = z.object({ checkout_session_id: z.string().min(1).max(255).optional() });
 
 /**
  * GET /api/users/subscription_status?checkout_session_id=cs_… → {status, subscription_status}: `status` is the
@@ -20,7 +20,8 @@ export class SubscriptionStatusHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  async status(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Query(new ZodPipe(query, 'query')) q: z.infer<typeof query>): Promise<SubscriptionStatusView> {
+  @Answers(subscriptionStatusAnswerSchema)
+  async status(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Query(new ZodPipe(subscriptionStatusQuerySchema, 'query')) q: { checkout_session_id?: string }): Promise<SubscriptionStatusView> {
     return this.queries.execute(new GetSubscriptionStatusQuery({ userId: user.id, checkoutSessionId: q.checkout_session_id, metadata: metadataOf(request) }));
   }
 }

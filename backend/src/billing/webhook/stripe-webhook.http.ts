@@ -1,8 +1,10 @@
 import { Controller, Headers, HttpCode, Post, RawBodyRequest, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
+import { stripeWebhookAnswerSchema } from '#contract/billing';
 import { Public, SkipCsrf } from '../../accounts';
 import { AppError } from '../../platform/errors/app-error';
+import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf } from '../../platform/http/request-context';
 import { StripeGateway } from '../stripe.gateway';
 import { ApplyStripeEventCommand } from './stripe-webhook.handler';
@@ -23,6 +25,7 @@ export class StripeWebhookHttp {
   @SkipCsrf()
   @Post()
   @HttpCode(200)
+  @Answers(stripeWebhookAnswerSchema)
   async receive(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature: string | undefined) {
     if (!request.rawBody) throw new AppError('validation_failed', 'Send the Stripe event as application/json.');
     if (!signature) throw new AppError('validation_failed', 'The Stripe-Signature header is missing.');

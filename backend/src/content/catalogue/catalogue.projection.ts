@@ -18,8 +18,8 @@ import {
   vocabEntryRow,
   vocabKanjiRows,
 } from './catalogue.rows';
-import { MATERIAL_EVENT_TYPES, MaterialKind } from './material.events';
-import { MaterialEvent, MaterialState, evolve, linksOf, stateKey } from './material.state';
+import { MATERIAL_EVENT_TYPES, MaterialKind } from '../material/material.events';
+import { MaterialEvent, MaterialState, evolve, linksOf, stateKey } from '../material/material.state';
 
 export const CATALOGUE_PROJECTION = 'catalogue';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
-import { MaterialKind } from './material.events';
-import { MaterialSnapshot, getMaterial } from './record-material';
+import { MaterialKind } from '../material/material.events';
+import { MaterialSnapshot, getMaterial } from '../material/material.aggregate';
 
 /** Reads of the catalogue for other contexts (the study engine queries the `materials` table directly). */
 @Injectable()

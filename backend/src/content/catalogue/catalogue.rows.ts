@@ -1,5 +1,6 @@
-import type { MaterialState } from './material.state';
-import { stateKey } from './material.state';
+import { CARD_OVERRIDE_FIELDS } from '../material/material-fields';
+import type { MaterialState } from '../material/material.state';
+import { stateKey } from '../material/material.state';
 import { currentVoice } from './voice-input';
 
 /**
@@ -7,19 +8,6 @@ import { currentVoice } from './voice-input';
  * a kanji reading or a vocab word, denormalised with what it shows: a reading card carries its kanji, its
  * example word and that word's sentence. catalogue/README.md lists where each Material field comes from.
  */
-
-/** Fields an admin may set on a card's own stream (media, approvals, a context note) that override the derived value. */
-export const CARD_OVERRIDE_FIELDS = [
-  'image_url',
-  'audio_url',
-  'image_tmp',
-  'image_description',
-  'image_situation',
-  'audio_spec',
-  'is_audio_approved',
-  'is_image_approved',
-  'sentence_context',
-] as const;
 
 export interface MaterialRow {
   material_type: 'kana' | 'reading' | 'vocab';

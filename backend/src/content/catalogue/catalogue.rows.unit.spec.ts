@@ -1,5 +1,5 @@
 import { lookupIn, sentencesFor } from './catalogue.rows';
-import { type MaterialState, stateKey } from './material.state';
+import { type MaterialState, stateKey } from '../material/material.state';
 
 const state = (type: MaterialState['type'], id: number, data: Record<string, unknown>): MaterialState => ({
   type,

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error';
 import { SessionUser } from '../../platform/http/request-context';
-import { parseOrThrow } from '../../platform/http/zod.pipe';
 
 /**
  * The dictionary's tabs and paywall (SPEC §6, DESIGN §4): without an active subscription only the first tab of
@@ -58,9 +56,4 @@ export function parseId(value: string, what: string): number {
   return Number(value);
 }
 
-/** Query strings are parsed with schemas built once (building a zod schema per request costs real time). */
-export function parseQuery<T>(schema: z.ZodType<T>, query: unknown): T {
-  return parseOrThrow(schema, query ?? {}, 'query');
-}
-export const booleanFlag = z.enum(['true', 'false', '1', '0']).optional();
 export const isTrue = (value: string | undefined) => value === 'true' || value === '1';

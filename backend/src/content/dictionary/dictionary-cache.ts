@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
+import { ReplicaReads } from '../../platform/database/replica-reads';
 import { CatalogueRevision } from '../catalogue/catalogue-revision';
 
 const gzipAsync = promisify(gzip);
@@ -39,25 +40,31 @@ export class DictionaryCache {
   private bytes = 0;
 
   private readonly catalogue: CatalogueRevision;
-  constructor(@Inject(PG_POOL) pool: Pool) {
+  // The replica's own revision: a body built there must be kept under the revision the replica has replayed,
+  // never under the primary's newer one (it would then be served as current until the next change).
+  private readonly replicaCatalogue: CatalogueRevision;
+  constructor(
+    @Inject(PG_POOL) pool: Pool,
+    private readonly reads: ReplicaReads,
+  ) {
     this.catalogue = new CatalogueRevision(pool);
+    this.replicaCatalogue = new CatalogueRevision(reads.onReplica);
   }
 
-  /** The catalogue revision the cached bodies are kept for. */
-  revision(): Promise<string> {
-    return this.catalogue.current();
-  }
-
-  /** The cached body for `key` at the current revision, built by `build` when missing (errors are not cached). */
-  async get<M>(key: string, build: () => Promise<{ body: unknown; meta: M }>): Promise<CachedBody<M>> {
-    const revision = await this.revision();
+  /**
+   * The cached body for `key` at the current revision, built by `build` when missing (errors are not cached).
+   * The revision and the body are read from the same database (the replica when it may serve this learner).
+   */
+  async get<M>(key: string, build: (db: Pick<Pool, 'query'>) => Promise<{ body: unknown; meta: M }>): Promise<CachedBody<M>> {
+    const db = this.reads.forReads();
+    const revision = await (db.source === 'replica' ? this.replicaCatalogue : this.catalogue).current();
     const slot = this.slots.get(key);
     if (slot && slot.revision === revision) return slot.body;
     const flight = `${revision}\u0000${key}`;
     let pending = this.building.get(flight);
     if (!pending) {
       pending = (async () => {
-        const { body, meta } = await build();
+        const { body, meta } = await build(db);
         const json = Buffer.from(JSON.stringify(body));
         const cached: CachedBody<M> = {
           etag: `"${createHash('sha1').update(json).digest('base64url')}"`,

@@ -5,7 +5,7 @@ import { createIsolatedDatabase } from '../../../test/test-db';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { EventStore } from '../../platform/event-store/event-store';
-import { reviseMaterial } from '../catalogue/record-material';
+import { reviseMaterial } from '../material/record-material';
 import { loadContent } from '../load/load-content';
 
 const FIXTURES = join(__dirname, '..', 'load', 'fixtures');

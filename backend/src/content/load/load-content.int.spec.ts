@@ -8,7 +8,8 @@ import { quoteIdent } from '../../platform/database/database';
 import { EventStore } from '../../platform/event-store/event-store';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
 import { CATALOGUE_TABLES, catalogueProjection } from '../catalogue/catalogue.projection';
-import { createMaterial, getMaterial, restoreMaterial, retireMaterial, reviseMaterial } from '../catalogue/record-material';
+import { getMaterial } from '../material/material.aggregate';
+import { createMaterial, restoreMaterial, retireMaterial, reviseMaterial } from '../material/record-material';
 import { CONTENT_DIR, loadContent } from './load-content';
 
 const FIXTURES = join(__dirname, 'fixtures');

@@ -24,9 +24,9 @@ import {
   MaterialRetired,
   MaterialRevised,
   materialStreamId,
-} from '../catalogue/material.events';
-import { contentChanges, stateKey } from '../catalogue/material.state';
-import { lockCatalogueForWrite } from '../catalogue/record-material';
+} from '../material/material.events';
+import { contentChanges, stateKey } from '../material/material.state';
+import { lockCatalogueForWrite } from '../material/material.aggregate';
 
 /** backend/content, from src/content/load and from dist/content/load alike. */
 export const CONTENT_DIR = resolve(__dirname, '..', '..', '..', 'content');

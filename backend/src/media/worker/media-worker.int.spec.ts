@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Pool } from 'pg';
 import { eventually } from '../../../test/support/eventually';
 import { createIsolatedDatabase } from '../../../test/test-db';
+import { executeMaterialCommand, recordMediaEvent } from '../../content';
 import { EventStore } from '../../platform/event-store/event-store';
 import { createRedis } from '../../platform/queue/redis';
 import { EventMaterialMediaPort } from '../event-material-media.port';
@@ -81,7 +82,8 @@ describe('media worker: killed mid-job, the job is retried and its outcome recor
     const requestEventId = randomUUID();
     const actorId = randomUUID();
     // What the admin API records before it enqueues.
-    await store.append(stream, 'material', 'any', [{ ...MediaActionRequested({ materialType: 'vocab', materialId, actions: ['fetch_audio'] }), eventId: requestEventId }], { actorId });
+    const request = { ...MediaActionRequested({ materialType: 'vocab', materialId, actions: ['fetch_audio'] }), eventId: requestEventId };
+    await executeMaterialCommand({ pool: db.pool, store }, { type: 'vocab', id: materialId }, (material) => recordMediaEvent(material, request), { metadata: { actorId } });
 
     const eventPort = new EventMaterialMediaPort(db.pool, store);
     let recorded = 0;

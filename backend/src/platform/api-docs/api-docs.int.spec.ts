@@ -3,30 +3,33 @@
 // the route declares one from the API contract (@Answers).
 import { startTestApp, TestApp } from '../../../test/http-app';
 
-/** SPEC §7, "The calls it makes" (POST /checkout is the form post of the subscription page). */
-const SPEC_CALLS = [
-  'get /api/users/profile',
-  'get /api/flashcard',
-  'post /api/flashcard',
-  'get /api/kanji',
-  'get /api/kanji/{id}',
-  'get /api/kana/{kana}',
-  'get /api/vocabs',
-  'get /api/vocabs/{id}',
-  'get /api/users/course_mastery',
-  'get /api/users/stats',
-  'post /api/users/timezone',
-  'get /api/users/subscription_status',
-  'patch /api/users/settings',
-  'post /checkout',
-  'get /api/admin/materials',
-  'get /api/admin/materials/{id}',
-  'patch /api/admin/materials/{id}',
-  'post /api/admin/materials/{id}/actions',
-  'get /api/admin/kanji',
-  'get /api/admin/kanji/{id}',
-  'get /api/admin/users',
-  'get /api/admin/users/{id}',
+/**
+ * SPEC §7, "The calls it makes", each with the input SPEC names for it (path parameters, query parameters, body
+ * fields). POST /checkout is the subscription page's form post: it sends nothing but its CSRF token.
+ */
+const SPEC_CALLS: Array<{ call: string; path?: string[]; query?: string[]; body?: string[] }> = [
+  { call: 'get /api/users/profile' },
+  { call: 'get /api/flashcard', query: ['course', 'material_type', 'material_id'] },
+  { call: 'post /api/flashcard', body: ['id', 'grade', 'fetch_new'] },
+  { call: 'get /api/kanji', query: ['course'] },
+  { call: 'get /api/kanji/{id}', path: ['id'], query: ['character'] },
+  { call: 'get /api/kana/{kana}', path: ['kana'], query: ['kana'] },
+  { call: 'get /api/vocabs', query: ['course'] },
+  { call: 'get /api/vocabs/{id}', path: ['id'] },
+  { call: 'get /api/users/course_mastery', query: ['course'] },
+  { call: 'get /api/users/stats', query: ['course'] },
+  { call: 'post /api/users/timezone', body: ['timezone'] },
+  { call: 'get /api/users/subscription_status', query: ['checkout_session_id'] },
+  { call: 'patch /api/users/settings', body: ['keyboard_shortcuts', 'audio_autoplay', 'vocab_prompt', 'furigana'] },
+  { call: 'post /checkout' },
+  { call: 'get /api/admin/materials', query: ['type', 'level', 'course'] },
+  { call: 'get /api/admin/materials/{id}', path: ['id'], query: ['type'] },
+  { call: 'patch /api/admin/materials/{id}', path: ['id'], body: ['type', 'grade', 'vocab_id', 'vocab', 'sentence', 'kana'] },
+  { call: 'post /api/admin/materials/{id}/actions', path: ['id'], body: ['type', 'actions'] },
+  { call: 'get /api/admin/kanji', query: ['level'] },
+  { call: 'get /api/admin/kanji/{id}', path: ['id'] },
+  { call: 'get /api/admin/users' },
+  { call: 'get /api/admin/users/{id}', path: ['id'], query: ['course'] },
 ];
 
 describe('GET /api/docs (issue 18)', () => {
@@ -34,7 +37,7 @@ describe('GET /api/docs (issue 18)', () => {
   type Schema = { properties?: Record<string, unknown>; required?: string[] };
   let doc: {
     openapi: string;
-    paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: { content: { 'application/json': { schema: Schema } } }; responses: Record<string, { content?: { 'application/json': { schema: Schema } } }> }>>;
+    paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
   };
   beforeAll(async () => {
     t = await startTestApp();
@@ -47,7 +50,24 @@ describe('GET /api/docs (issue 18)', () => {
   it('is an OpenAPI 3.1 document listing every call of SPEC §7', () => {
     expect(doc.openapi).toBe('3.1.0');
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
-    expect(SPEC_CALLS.filter((c) => !listed.includes(c))).toEqual([]);
+    expect(SPEC_CALLS.map((c) => c.call).filter((c) => !listed.includes(c))).toEqual([]);
+  });
+
+  it('gives every SPEC §7 call a schema for the input it takes and for its answer', () => {
+    const gaps: string[] = [];
+    for (const { call, path = [], query = [], body = [] } of SPEC_CALLS) {
+      const [method, route] = call.split(' ');
+      const operation = doc.paths[route][method];
+      const parameters = operation.parameters.map((p) => `${p.in}:${p.name}`);
+      for (const name of path) if (!parameters.includes(`path:${name}`)) gaps.push(`${call}: path parameter ${name}`);
+      for (const name of query) if (!parameters.includes(`query:${name}`)) gaps.push(`${call}: query parameter ${name}`);
+      const bodySchema = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
+      for (const name of body) if (!(name in (bodySchema?.properties ?? {}))) gaps.push(`${call}: body field ${name}`);
+      const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
+      const answer = success[0]?.[1].content?.['application/json']?.schema;
+      if (success.length !== 1 || Object.keys(answer?.properties ?? {}).length === 0) gaps.push(`${call}: answer schema`);
+    }
+    expect(gaps).toEqual([]);
   });
 
   it('describes requests with the schemas that validate them', () => {
@@ -67,7 +87,10 @@ describe('GET /api/docs (issue 18)', () => {
     }
     // io 'output': what the page has once parsed, so a defaulted field is always there
     expect(doc.paths['/api/flashcard'].get.responses['200'].content!['application/json'].schema.required).toContain('new_available');
-    // a route that declares no answer schema yet is described generically
-    expect(Object.keys(doc.paths['/api/users/profile'].get.responses)).toContain('2XX');
+    // the status is the route's own: 202 for the actions, 201 for a sign-up
+    expect(Object.keys(doc.paths['/api/admin/materials/{id}/actions'].post.responses)).toContain('202');
+    expect(Object.keys(doc.paths['/api/auth/sign_up'].post.responses)).toContain('201');
+    // a route that answers no JSON (a redirect) is described generically
+    expect(Object.keys(doc.paths['/users/sign_out'].get.responses)).toContain('2XX');
   });
 });

@@ -1,8 +1,9 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RequestMethod, SetMetadata } from '@nestjs/common';
+import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { ModulesContainer } from '@nestjs/core';
 import { z } from 'zod';
+import { problemSchema } from '#contract/problem';
 import { answerSchemaOf } from '../http/answer-contract.interceptor';
 import { ZodPipe } from '../http/zod.pipe';
 
@@ -12,12 +13,25 @@ export interface DocumentedRoute {
   path: string;
   controller: string;
   summary?: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params: Record<string, z.ZodType | undefined>;
-  /** the 200 answer's schema from the API contract (@Answers), when the route declares one */
+  body?: z.core.$ZodType;
+  /** the body's media type: JSON unless the route parses a form itself */
+  bodyType: string;
+  query?: z.core.$ZodType;
+  params: Record<string, z.core.$ZodType | undefined>;
+  /** the success answer's schema from the API contract (@Answers), when the route declares one */
   answer?: z.core.$ZodType;
+  /** the success status (@HttpCode; Nest's default: 201 for a POST, else 200) */
+  status: number;
 }
+
+const PARSED_BODY = 'kioku:parsed-body';
+
+/**
+ * `@ParsesBody(schema, contentType?)`: the request body of a route that reads it itself instead of through a
+ * ZodPipe (a multipart upload, a body whose sent keys matter), with the contract schema it parses it with.
+ * Documentation only: the route still parses (and the schema still validates) where it always did.
+ */
+export const ParsesBody = (schema: z.core.$ZodType, contentType = 'application/json') => SetMetadata(PARSED_BODY, { schema, contentType });
 
 type OpenApiDocument = { openapi: string; info: Record<string, string>; paths: Record<string, Record<string, unknown>>; components: Record<string, unknown> };
 
@@ -48,11 +62,13 @@ export function documentedRoutes(modules: ModulesContainer): DocumentedRoute[] {
         const own = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (!method || own === undefined) continue;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<string, { data?: string; pipes?: unknown[] }>;
-        const route: DocumentedRoute = { method, path: '', controller: type.name, params: {}, answer: answerSchemaOf(handler) };
+        const status = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200);
+        const parsed = Reflect.getMetadata(PARSED_BODY, handler) as { schema: z.core.$ZodType; contentType: string } | undefined;
+        const route: DocumentedRoute = { method, path: '', controller: type.name, params: {}, answer: answerSchemaOf(handler), status, body: parsed?.schema, bodyType: parsed?.contentType ?? 'application/json' };
         for (const [key, arg] of Object.entries(args)) {
           const kind = Number(key.split(':')[0]);
           const schema = arg.pipes?.find((p): p is ZodPipe<unknown> => p instanceof ZodPipe)?.schema;
-          if (kind === RouteParamtypes.BODY) route.body = schema;
+          if (kind === RouteParamtypes.BODY) route.body = schema ?? route.body;
           else if (kind === RouteParamtypes.QUERY) route.query = arg.data ? z.object({ [arg.data]: schema ?? z.string() }) : (schema ?? route.query);
           else if (kind === RouteParamtypes.PARAM && arg.data) route.params[arg.data] = schema;
         }
@@ -105,13 +121,13 @@ export function openApiDocument(routes: DocumentedRoute[], version: string): Ope
       parameters: parameters(route),
       responses: {
         ...(route.answer
-          ? { '200': { description: 'The answer (its schema is the API contract, contract/).', content: { 'application/json': { schema: jsonSchema(route.answer, 'output') } } } }
+          ? { [String(route.status)]: { description: 'The answer (its schema is the API contract, contract/).', content: { 'application/json': { schema: jsonSchema(route.answer, 'output') } } } }
           : { '2XX': { description: 'The answer (JSON unless the route redirects or serves a file).' } }),
         '4XX': { description: 'A problem the client can fix: the field is named.', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
         '5XX': { description: 'The service is unavailable (PostgreSQL down, a provider not configured).', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
       },
     };
-    if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } };
+    if (route.body) operation.requestBody = { required: true, content: { [route.bodyType]: { schema: jsonSchema(route.body) } } };
     (paths[route.path] ??= {})[route.method] = operation;
   }
   return {
@@ -120,18 +136,7 @@ export function openApiDocument(routes: DocumentedRoute[], version: string): Ope
     paths,
     components: {
       schemas: {
-        Problem: {
-          type: 'object',
-          required: ['type', 'title', 'status'],
-          properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            instance: { type: 'string' },
-            fields: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
-          },
-        },
+        Problem: jsonSchema(problemSchema, 'output'),
       },
     },
   };

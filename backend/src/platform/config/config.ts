@@ -13,6 +13,13 @@ const configSchema = z.object({
   // The projection runners' LISTEN connection: direct to PostgreSQL when DATABASE_URL goes through PgBouncer in
   // transaction mode (which cannot carry LISTEN). Unset: DATABASE_URL.
   DATABASE_LISTEN_URL: optionalString(),
+  // A streaming replica for the reads that may lag a little (dictionary, stats, course mastery), with
+  // read-your-writes: a learner reads there only once it has replayed their last write. Unset: no replica.
+  DATABASE_REPLICA_URL: optionalString(),
+  // A replica further behind than this (or not answering) leaves the read rotation until it catches up.
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().positive().default(5_000),
+  // off when DATABASE_URL is PgBouncer in transaction mode older than 1.21 (no prepared statements there).
+  DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   // api = HTTP only; worker = projections + media jobs only; all = everything in one process (npm start).
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/config';
 import { CLOCK, systemClock } from '../clock';
 import { EventStore } from '../event-store/event-store';
 import { createPool } from './database';
+import { ReplicaReads } from './replica-reads';
 
 export const PG_POOL = Symbol('PG_POOL');
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -11,7 +12,10 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 @Global()
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly replicaReads: ReplicaReads,
+  ) {}
 
   static forConfig(config: AppConfig) {
     return {
@@ -19,14 +23,29 @@ export class DatabaseModule implements OnApplicationShutdown {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: CLOCK, useValue: systemClock },
-        { provide: PG_POOL, useFactory: () => createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE) },
+        {
+          provide: PG_POOL,
+          useFactory: () => createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on' }),
+        },
         { provide: EventStore, useFactory: (pool: Pool) => new EventStore(pool), inject: [PG_POOL] },
+        { provide: ReplicaReads, useFactory: (pool: Pool) => replicaReads(config, pool), inject: [PG_POOL] },
       ],
-      exports: [APP_CONFIG, CLOCK, PG_POOL, EventStore],
+      exports: [APP_CONFIG, CLOCK, PG_POOL, EventStore, ReplicaReads],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.replicaReads.close();
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/** The replica's pool answers fast or not at all: a read it cannot serve within a few seconds goes to the primary. */
+function replicaReads(config: AppConfig, primary: Pool): ReplicaReads {
+  const replica = config.DATABASE_REPLICA_URL
+    ? createPool(config.DATABASE_REPLICA_URL, config.DATABASE_POOL_SIZE, { connectionTimeoutMillis: 2_000, queryTimeoutMillis: 10_000 })
+    : null;
+  const reads = new ReplicaReads(primary, replica, { maxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS, intervalMs: 500 });
+  reads.start();
+  return reads;
 }

@@ -1,17 +1,51 @@
-import { Pool, PoolClient, QueryResultRow } from 'pg';
+import { Client, Pool, PoolClient, QueryResultRow } from 'pg';
 import { beginAfterCommitScope, discardAfterCommitScope } from '../event-store/commit-notifier';
 
 // In its own module so that the event store's commit notifier can name it without importing this one (a circle).
 export type { Queryable } from './queryable';
 import type { Queryable } from './queryable';
 
-export function createPool(connectionString: string, max = 20): Pool {
-  const pool = new Pool({ connectionString, max, application_name: 'kioku' });
+export interface PoolOptions {
+  /**
+   * false: queries that name a prepared statement run unnamed (parsed each time). PgBouncer in transaction
+   * mode before 1.21 hands each transaction any server connection, where a statement this client prepared on
+   * another one does not exist. Default: DATABASE_PREPARED_STATEMENTS (config.ts) is not "off".
+   */
+  preparedStatements?: boolean;
+  /** ms to wait for a connection, and for a query's answer (a replica that hangs must not hold reads); none by default */
+  connectionTimeoutMillis?: number;
+  queryTimeoutMillis?: number;
+}
+
+export function createPool(connectionString: string, max = 20, options: PoolOptions = {}): Pool {
+  const pool = new Pool({
+    connectionString,
+    max,
+    application_name: 'kioku',
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    query_timeout: options.queryTimeoutMillis,
+  });
+  const prepared = options.preparedStatements ?? process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
   // An idle client that loses its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
-  // Same for a checked-out client whose backend dies between queries: the next query on it fails instead.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    // Same for a checked-out client whose backend dies between queries: the next query on it fails instead.
+    client.on('error', () => undefined);
+    if (!prepared) unnamedStatements(client);
+  });
   return pool;
+}
+
+/** Drops the statement name from every query config this client runs (see PoolOptions.preparedStatements). */
+function unnamedStatements(client: PoolClient | Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'name' in config && 'text' in config && !('submit' in config)) {
+      const { name: _unnamed, ...unnamed } = config as Record<string, unknown>;
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  };
 }
 
 /** Runs fn in one transaction; rolls back on any error and rethrows it. */

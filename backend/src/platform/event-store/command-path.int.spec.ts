@@ -81,6 +81,18 @@ describe('executeCommand', () => {
     expect(outcome?.result).toBe('total 0');
   });
 
+  it("hands decide's result to the inline writes, in the transaction of the events", async () => {
+    const id = await newCounterRow();
+    const decide = (s: Counter, now: Date) => ({ events: add(6)(s, now), result: s.total + 6 });
+    const outcome = await executeCommand({ pool, store, clock }, inline, id, decide, {
+      metadata: {},
+      // The row takes decide's figure, not the evolved state's: shows which value arrives.
+      inline: async (db, _after, _appended, result) => void (await db.query(`update ${TABLE} set total = $2 * 10 where id = $1`, [id, result])),
+    });
+    expect(outcome?.result).toBe(6);
+    expect(await rowTotal(id)).toBe(60);
+  });
+
   it('another writer between load and append: ConcurrencyError, and nothing of the command is stored', async () => {
     const id = await newCounterRow();
     const racing: AggregateType<Counter> = {

@@ -42,10 +42,13 @@ export interface CommandDeps {
   clock?: Clock;
 }
 
-export interface CommandOptions<S> {
+export interface CommandOptions<S, R = unknown> {
   metadata: EventMetadata;
-  /** More writes that belong to this change (a row the events only mention), in the same transaction. */
-  inline?: (db: Queryable, after: S, appended: AppendResult) => Promise<void>;
+  /**
+   * More writes that belong to this change (a row the events only mention), in the same transaction; `result`
+   * is decide's (a value it checked or normalised for the row).
+   */
+  inline?: (db: Queryable, after: S, appended: AppendResult, result: R) => Promise<void>;
   /** Stable event ids (from an Idempotency-Key, a provider's event id): a retry then answers the first append. */
   eventIds?: (index: number) => string;
 }
@@ -74,7 +77,7 @@ export async function executeCommand<S, Id, R = undefined>(
   aggregate: AggregateType<S, Id>,
   id: Id,
   decide: (state: S, now: Date) => Decision<R>,
-  options: CommandOptions<S>,
+  options: CommandOptions<S, R>,
 ): Promise<CommandOutcome<S, R> | null> {
   const run = (db: Queryable) => decideAndAppend(db, deps, aggregate, id, decide, options);
   if (deps.db) return run(deps.db);
@@ -88,7 +91,7 @@ async function decideAndAppend<S, Id, R>(
   aggregate: AggregateType<S, Id>,
   id: Id,
   decide: (state: S, now: Date) => Decision<R>,
-  options: CommandOptions<S>,
+  options: CommandOptions<S, R>,
 ): Promise<CommandOutcome<S, R> | null> {
   const streamId = aggregate.streamId(id);
   const loaded = aggregate.load ? await aggregate.load(db, id) : await fold(db, deps.store, aggregate, id, streamId);
@@ -102,7 +105,7 @@ async function decideAndAppend<S, Id, R>(
   if (appended.duplicate) return { ...unchanged, events, appended };
   const state = events.reduce((s, e) => aggregate.evolve(s, e), loaded.state);
   if (aggregate.save) await aggregate.save(db, state, loaded.state);
-  if (options.inline) await options.inline(db, state, appended);
+  if (options.inline) await options.inline(db, state, appended, result);
   return { state, before: loaded.state, events, appended, result };
 }
 

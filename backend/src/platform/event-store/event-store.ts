@@ -52,6 +52,15 @@ const EVENT_COLUMNS =
 
 export { EVENTS_CHANNEL } from './commit-notifier';
 
+/** A stream's events after `afterVersion`, in order (0: all of them); `db` may be a transaction's client. */
+export async function readStreamAfter(db: Queryable, streamId: string, afterVersion: number): Promise<RecordedEvent[]> {
+  const { rows } = await db.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events where stream_id = $1 and stream_version > $2 order by stream_version`,
+    [streamId, afterVersion],
+  );
+  return rows.map(toRecordedEvent);
+}
+
 /**
  * The nine arguments of the append_events SQL function ($1…$9), validated: event ids (given or new), each
  * event's data against its registered schema, the schema versions and the metadata. SQL functions that append
@@ -255,11 +264,7 @@ export class EventStore {
   }
 
   async readStream(streamId: string, db: Queryable = this.pool): Promise<RecordedEvent[]> {
-    const { rows } = await db.query<EventRow>(
-      `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
-      [streamId],
-    );
-    return rows.map(toRecordedEvent);
+    return readStreamAfter(db, streamId, 0);
   }
 
   /**

@@ -14,9 +14,31 @@ class Demo {
   plain() {}
 }
 
-function run(interceptor: AnswerContractInterceptor, handler: () => void, answer: unknown): Promise<unknown> {
-  const context = { getHandler: () => handler, getClass: () => Demo } as unknown as ExecutionContext;
-  const next: CallHandler = { handle: () => of(answer) };
+/** A reply as Fastify's: the handler may send on it itself (a route with @Res()). */
+function fakeReply() {
+  const headers: Record<string, string> = {};
+  const reply = {
+    statusCode: 200,
+    sent: false,
+    payload: undefined as unknown,
+    getHeader: (name: string) => headers[name],
+    header(name: string, value: string) {
+      headers[name] = value;
+      return reply;
+    },
+    send(payload?: unknown) {
+      reply.sent = true;
+      reply.payload = payload;
+      return reply;
+    },
+  };
+  return reply;
+}
+type FakeReply = ReturnType<typeof fakeReply>;
+
+function run(interceptor: AnswerContractInterceptor, handler: () => void, answer: unknown | ((reply: FakeReply) => unknown), reply = fakeReply()): Promise<unknown> {
+  const context = { getHandler: () => handler, getClass: () => Demo, switchToHttp: () => ({ getResponse: () => reply }) } as unknown as ExecutionContext;
+  const next: CallHandler = { handle: () => of(typeof answer === 'function' ? (answer as (reply: FakeReply) => unknown)(reply) : answer) };
   return lastValueFrom(interceptor.intercept(context, next));
 }
 
@@ -52,6 +74,24 @@ describe('@Answers and AnswerContractInterceptor', () => {
     const failure = run(new AnswerContractInterceptor(), Demo.prototype.answer, { flashcard: { id: 42 } });
     await expect(failure).rejects.toThrow(/Demo\.answer answered outside its contract[\s\S]*flashcard\.id/);
     expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('under tests, checks the JSON a route sends itself (@Res), and leaves redirects, compressed bytes and problems alone', async () => {
+    const sendsJson = (body: unknown) => (reply: FakeReply) => reply.header('content-type', 'application/json; charset=utf-8').send(Buffer.from(JSON.stringify(body)));
+    await expect(run(new AnswerContractInterceptor(), Demo.prototype.answer, sendsJson({ flashcard: null }))).resolves.toBeDefined();
+    expect(() => run(new AnswerContractInterceptor(), Demo.prototype.answer, sendsJson({ flashcard: { id: 7 } }))).toThrow(/Demo\.answer answered outside its contract[\s\S]*flashcard\.id/);
+    // an object sent as is (a URL for fetch) is checked too
+    expect(() => run(new AnswerContractInterceptor(), Demo.prototype.answer, (reply: FakeReply) => reply.send({ url: 'https://example.test' }))).toThrow(/flashcard/);
+
+    const redirect = fakeReply();
+    redirect.statusCode = 303;
+    await expect(run(new AnswerContractInterceptor(), Demo.prototype.answer, (reply: FakeReply) => reply.send(), redirect)).resolves.toBe(redirect);
+    const gzipped = (reply: FakeReply) => reply.header('content-type', 'application/json').header('content-encoding', 'gzip').send(Buffer.from([0x1f, 0x8b]));
+    await expect(run(new AnswerContractInterceptor(), Demo.prototype.answer, gzipped)).resolves.toBeDefined();
+    const problem = fakeReply();
+    problem.statusCode = 404;
+    await expect(run(new AnswerContractInterceptor(), Demo.prototype.answer, (reply: FakeReply) => reply.send({ title: 'Not found' }), problem)).resolves.toBe(problem);
+    expect(error).toHaveBeenCalledTimes(2);
   });
 
   it('checks nothing on a route without a schema, nor outside tests', async () => {

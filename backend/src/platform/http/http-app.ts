@@ -14,6 +14,8 @@ import { AppError } from '../errors/app-error';
 import { createLogger, PinoNestLogger } from '../logger';
 import { registerCookies } from './cookies';
 import { registerInputHygiene } from './input-hygiene';
+import { ReplicaReads } from '../database/replica-reads';
+import { registerReadYourWrites, registerReplicaMetrics } from './read-your-writes';
 import { sendProblem } from './problem.filter';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -78,6 +80,8 @@ export async function createHttpApp(root: DynamicModule, config: AppConfig, logg
   fastify.addHook('onResponse', async (request, reply) => {
     requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
+  registerReadYourWrites(fastify, app.get(ReplicaReads), config.DATABASE_REPLICA_MAX_LAG_MS);
+  registerReplicaMetrics(app.get(ReplicaReads), app.get(MetricsService));
   // helmet: CSP, nosniff, frame and referrer policies, COOP and (over https) HSTS on every response.
   securityHeadersFor = registerSecurityHeaders(fastify, config);
   // NUL and lone surrogates in path, query or body: 400 naming the field before any guard or handler.

@@ -24,8 +24,10 @@ export function toProblemError(error: unknown): AppError | null {
     return new AppError('validation_failed', e.message ?? 'Bad request.');
   }
   const pg = error as { code?: string };
-  // The database is unreachable (restart, network): say so instead of a generic 500.
-  if (pg && (pg.code === 'ECONNREFUSED' || pg.code === '57P01' || pg.code === '57P03' || pg.code === '08006' || pg.code === '08001')) {
+  // The database is unreachable (restart, network): say so instead of a generic 500. PgBouncer answers 08P01 for
+  // its own such errors (server login failing while PostgreSQL restarts, a server connection lost, a client that
+  // waited past query_wait_timeout).
+  if (pg && (pg.code === 'ECONNREFUSED' || pg.code === '57P01' || pg.code === '57P03' || pg.code === '08006' || pg.code === '08001' || pg.code === '08P01')) {
     return new AppError('unavailable', 'The database is not reachable right now. Please try again in a moment.');
   }
   if (postgresInputError(error)) {

@@ -2,7 +2,7 @@ import { PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError, FieldIssue } from '../errors/app-error';
 
-export function zodIssues(error: z.ZodError): FieldIssue[] {
+export function zodIssues(error: z.core.$ZodError): FieldIssue[] {
   return error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: `Unknown field "${key}".` }));
@@ -21,8 +21,9 @@ function humanMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what = 'request'): T {
-  const parsed = schema.safeParse(value);
+// Schemas may be zod's or zod/mini's (the API contract, contract/, is written with zod/mini): both are zod core types.
+export function parseOrThrow<T>(schema: z.core.$ZodType<T>, value: unknown, what = 'request'): T {
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const fields = zodIssues(parsed.error);
   const summary = fields.map((f) => `${f.field}: ${f.message}`).join(' ');
@@ -32,7 +33,7 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what = 're
 /** `@Body(new ZodPipe(schema))`: validates and strips nothing silently (use strict objects to reject unknown fields). */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
   // `schema` is public: the OpenAPI document (openapi.ts) is generated from the pipes on each route.
-  constructor(readonly schema: z.ZodType<T>, private readonly what = 'request') {}
+  constructor(readonly schema: z.core.$ZodType<T>, private readonly what = 'request') {}
   transform(value: unknown): T {
     return parseOrThrow(this.schema, value, this.what);
   }

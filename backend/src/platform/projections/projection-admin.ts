@@ -2,6 +2,7 @@ import { Pool, PoolClient } from 'pg';
 import { Queryable, quoteIdent, withTransaction } from '../database/database';
 import { Checkpoint, RecordedEvent, START } from '../event-store/event-store.types';
 import { Projection, TableNames, liveTables } from './projection';
+import { nextAdvance } from './projection-progress';
 import { ensureCheckpoints, readBatch, relevant } from './projection-runner';
 
 export interface ProjectionStatus {
@@ -48,13 +49,15 @@ export async function projectionStatuses(db: Queryable, projections: Projection[
 export async function waitForProjection(db: Queryable, name: string, target: Checkpoint, timeoutMs = 2_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
-    const { rows } = await db.query(
-      `select 1 from projection_checkpoints where name = $1 and (last_tx, last_position) >= ($2::xid8, $3::bigint)`,
-      [name, target.tx, target.position],
-    );
+    const { rows } = await db.query({
+      name: 'projection_reached',
+      text: `select 1 from projection_checkpoints where name = $1 and (last_tx, last_position) >= ($2::xid8, $3::bigint)`,
+      values: [name, target.tx, target.position],
+    });
     if (rows.length) return true;
     if (Date.now() + delay > deadline) return false;
-    await new Promise((r) => setTimeout(r, delay));
+    // A runner in this process wakes the wait when it commits a batch; one in another process is polled for.
+    await nextAdvance(name, delay);
   }
 }
 

@@ -31,6 +31,12 @@ async function counterRows(pool: Pool): Promise<Record<string, number>> {
 /** This database's session sleeping in a slow batch (pg_stat_activity is cluster-wide: other test files run too). */
 const SLEEPING = `from pg_stat_activity where datname = current_database() and query like 'select pg_sleep%' and state = 'active'`;
 
+/** Starts the counter's checkpoint at the log's head: a database cloned from the run's template holds other files' events. */
+async function startAtHead(pool: Pool, store: EventStore): Promise<void> {
+  const head = await store.head();
+  await pool.query(`insert into projection_checkpoints (name, last_tx, last_position) values ('event_counter', $1::xid8, $2)`, [head.tx, head.position]);
+}
+
 describe('projection engine', () => {
   let db: Awaited<ReturnType<typeof createIsolatedDatabase>>;
   let store: EventStore;
@@ -83,6 +89,44 @@ describe('projection engine', () => {
     await eventually('the other runner caught up', async () => (await other.step(projection)) === 0);
     expect(await late).toBe(-1); // its fenced checkpoint update matched no row → rolled back
     expect(await counterRows(db.pool)).toEqual({ b: 300 });
+  });
+
+  it('claims its lease once while it holds it, and claims again after losing it to another owner', async () => {
+    await startAtHead(db.pool, store);
+    await appendMany(store, 'h', 300);
+    const projection = counterProjection(['TestTicked']);
+    const runner = new ProjectionRunner(db.pool, [projection], { ownerId: 'holder', leaseMs: 60_000, pollMs: 20, batchSize: 100 });
+    const query = jest.spyOn(db.pool, 'query');
+    const claims = () => query.mock.calls.filter(([q]) => String(typeof q === 'string' ? q : (q as { text: string }).text).includes('set owner_id = $2')).length;
+    // Three batches, one claim: each batch's fenced checkpoint update renews the lease it holds.
+    expect([await runner.step(projection), await runner.step(projection), await runner.step(projection)]).toEqual([100, 100, 100]);
+    expect(claims()).toBe(1);
+    // Another owner takes the projection (an expired lease claimed elsewhere): the next batch is fenced out.
+    await appendMany(store, 'h', 50);
+    await db.pool.query(`update projection_checkpoints set owner_id = 'thief', lease_until = now() + interval '1 minute' where name = 'event_counter'`);
+    expect(await runner.step(projection)).toBe(-1);
+    expect(await counterRows(db.pool)).toEqual({ h: 300 });
+    // Once the lease is free again the runner claims it (reading the checkpoint afresh) and applies the rest once.
+    await db.pool.query(`update projection_checkpoints set owner_id = null, lease_until = null where name = 'event_counter'`);
+    expect(await runner.step(projection)).toBe(50);
+    expect(claims()).toBe(2);
+    expect(await counterRows(db.pool)).toEqual({ h: 350 });
+    query.mockRestore();
+  });
+
+  it('moves past a batch with nothing for the projection in one statement, without a transaction', async () => {
+    await startAtHead(db.pool, store);
+    await appendMany(store, 'n', 40);
+    const projection = counterProjection(['SomethingElse']);
+    const runner = new ProjectionRunner(db.pool, [projection], { ownerId: 'skipper', leaseMs: 60_000, pollMs: 20, batchSize: 100 });
+    const connect = jest.spyOn(db.pool, 'connect');
+    expect(await runner.step(projection)).toBe(40);
+    // A transaction checks a client out with connect(); pool.query's own one-statement checkouts pass a callback.
+    expect(connect.mock.calls.filter((args) => (args as unknown[]).length === 0)).toHaveLength(0);
+    connect.mockRestore();
+    const [status] = await projectionStatuses(db.pool, [projection]);
+    expect(status.lag).toBe(0);
+    expect(await counterRows(db.pool)).toEqual({});
   });
 
   it('runs each projection in one of several runners at a time and wakes on NOTIFY', async () => {

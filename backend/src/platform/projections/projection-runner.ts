@@ -5,6 +5,7 @@ import { EVENTS_CHANNEL } from '../event-store/event-store';
 import { currentSchemaVersion, upcast } from '../event-store/event-registry';
 import { Checkpoint, EventMetadata, RecordedEvent } from '../event-store/event-store.types';
 import { Projection, TableNames, liveTables } from './projection';
+import { projectionAdvanced } from './projection-progress';
 
 export interface RunnerOptions {
   ownerId?: string;
@@ -132,31 +133,49 @@ export class ProjectionRunner {
     }
   }
 
-  /** Claims (or renews) the lease and applies at most one batch. Returns the events read, or -1 without the lease. */
+  /**
+   * Applies at most one batch, claiming (or renewing) the lease first unless this runner holds it with half of it
+   * left. Returns the events read, or -1 without the lease.
+   */
   async step(projection: Projection): Promise<number> {
-    const claimed = await this.claim(projection.name);
+    const claimed = this.heldCheckpoint(projection.name) ?? (await this.claim(projection.name));
     if (!claimed) return -1;
     const batch = await readBatch(this.pool, projection, claimed, this.batchSize);
     if (batch.length === 0) return 0;
     const last = batch[batch.length - 1];
+    const toApply = relevant(projection, batch);
+    const sentAt = Date.now();
+    let moved: boolean;
+    try {
+      // A batch with nothing for this projection only moves its checkpoint: one statement, no transaction.
+      moved = toApply.length ? await this.applyAndMove(projection, toApply, claimed, last) : await this.moveCheckpoint(this.pool, projection, claimed, last);
+    } catch (error) {
+      // The commit's outcome is unknown: claim again (which reads the checkpoint) before the next batch.
+      this.held.delete(projection.name);
+      throw error;
+    }
+    if (!moved) {
+      this.held.delete(projection.name);
+      return -1;
+    }
+    this.hold(projection.name, { tx: last.transactionId, position: last.globalPosition, version: claimed.version }, sentAt);
+    projectionAdvanced(projection.name);
+    return batch.length;
+  }
+
+  /** Applies the events and moves the checkpoint in one transaction; false (rolled back) when the fence fails. */
+  private async applyAndMove(projection: Projection, events: RecordedEvent[], from: Checkpoint, to: RecordedEvent): Promise<boolean> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('begin');
-      const toApply = relevant(projection, batch);
-      if (toApply.length) await projection.apply(client, toApply, liveTables(projection));
-      const moved = await client.query(
-        `update projection_checkpoints
-            set last_tx = $3::xid8, last_position = $4, lease_until = now() + make_interval(secs => $5::float8 / 1000), updated_at = now()
-          where name = $1 and owner_id = $2 and last_tx = $6::xid8 and last_position = $7`,
-        [projection.name, this.ownerId, last.transactionId, last.globalPosition, this.leaseMs, claimed.tx, claimed.position],
-      );
-      if (moved.rowCount === 0) {
+      await projection.apply(client, events, liveTables(projection));
+      if (!(await this.moveCheckpoint(client, projection, from, to))) {
         await client.query('rollback');
-        return -1;
+        return false;
       }
       await client.query('commit');
-      return batch.length;
+      return true;
     } catch (error) {
       await client.query('rollback').catch((e: Error) => (broken = e));
       throw error;
@@ -166,13 +185,48 @@ export class ProjectionRunner {
     }
   }
 
+  /**
+   * Moves the checkpoint from `from` to `to` and renews the lease, fenced on the owner and the previous position:
+   * false when another runner or a rebuild took the projection meanwhile.
+   */
+  private async moveCheckpoint(db: Queryable, projection: Projection, from: Checkpoint, to: RecordedEvent): Promise<boolean> {
+    const moved = await db.query({
+      name: 'projection_move_checkpoint',
+      text: `update projection_checkpoints
+                set last_tx = $3::xid8, last_position = $4, lease_until = now() + make_interval(secs => $5::float8 / 1000), updated_at = now()
+              where name = $1 and owner_id = $2 and last_tx = $6::xid8 and last_position = $7`,
+      values: [projection.name, this.ownerId, to.transactionId, to.globalPosition, this.leaseMs, from.tx, from.position],
+    });
+    return moved.rowCount === 1;
+  }
+
   private readonly ensured = new Set<string>();
+
+  /**
+   * Checkpoints this runner holds the lease of, as it last wrote them, and when to renew the lease. Every batch's
+   * checkpoint update renews the lease too, so a busy runner need not claim before each batch (a write and a
+   * commit per batch and projection: at 300 grades/s, a sixth of the database's round trips). Correctness does
+   * not rest on this estimate: the checkpoint update is fenced on the owner and the previous position, so a
+   * runner whose lease was taken (or whose projection a rebuild took over) rolls back, forgets it, and claims.
+   */
+  private readonly held = new Map<string, { checkpoint: ClaimedCheckpoint; renewBy: number }>();
+
+  private heldCheckpoint(name: string): ClaimedCheckpoint | null {
+    const held = this.held.get(name);
+    return held && Date.now() < held.renewBy ? held.checkpoint : null;
+  }
+
+  /** `sentAt`: when the statement that set the lease was sent (the database's now() is later): half the lease of margin. */
+  private hold(name: string, checkpoint: ClaimedCheckpoint, sentAt: number): void {
+    this.held.set(name, { checkpoint, renewBy: sentAt + this.leaseMs / 2 });
+  }
 
   private async claim(name: string): Promise<ClaimedCheckpoint | null> {
     if (!this.ensured.has(name)) {
       await this.pool.query('insert into projection_checkpoints (name) values ($1) on conflict (name) do nothing', [name]);
       this.ensured.add(name);
     }
+    const sentAt = Date.now();
     const { rows } = await this.pool.query<{ tx: string; position: string; version: number }>(
       `update projection_checkpoints
           set owner_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000)
@@ -180,7 +234,13 @@ export class ProjectionRunner {
         returning last_tx::text as tx, last_position as position, version`,
       [name, this.ownerId, this.leaseMs],
     );
-    return rows.length ? { tx: rows[0].tx, position: Number(rows[0].position), version: rows[0].version } : null;
+    if (!rows.length) {
+      this.held.delete(name);
+      return null;
+    }
+    const claimed = { tx: rows[0].tx, position: Number(rows[0].position), version: rows[0].version };
+    this.hold(name, claimed, sentAt);
+    return claimed;
   }
 
   private async loop(projection: Projection): Promise<void> {

@@ -17,11 +17,14 @@ export class AwardsReactorService implements OnApplicationBootstrap, BeforeAppli
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.ROLE === 'api' || process.env.KIOKU_NO_RUNNER === '1') return;
-    // Awards need not appear within milliseconds: the reactor polls (no NOTIFY wake-ups) and takes big
-    // batches, so under load it costs a few queries a second instead of a few per grade.
+    // Awards need not appear within milliseconds: the reactor polls (no NOTIFY wake-ups), waits as long between
+    // batches under a steady stream of grades (the runner's default 20 ms linger had it step 30 times a second,
+    // about ten queries each: as many queries as the grades themselves, issue 19) and takes big batches, so under
+    // load it costs a few queries a second instead of a few per grade.
     this.runner = new ProjectionRunner(this.pool, [awardsReactor(this.pool)], {
       leaseMs: this.config.PROJECTION_LEASE_SECONDS * 1000,
       pollMs: Math.max(this.config.PROJECTION_POLL_MS, AWARDS_POLL_MS),
+      lingerMs: AWARDS_POLL_MS,
       batchSize: 5_000,
       onError: (name, error) => this.logger.warn({ reactor: name, err: String(error) }, 'awards batch failed; retrying'),
     });

@@ -1,14 +1,16 @@
 import { Pool } from 'pg';
 import { Queryable } from '../../platform/database/database';
+import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { RecordedEvent } from '../../platform/event-store/event-store.types';
 import { waitForProjection } from '../../platform/projections/projection-admin';
 import { Projection } from '../../platform/projections/projection';
 import { awardsEarned, CardGraded, CardLearned, unservedCardCounts, type CardLearnedData, type Course, type CourseProgress } from '../../study';
 import { ACTIVITY_PROJECTION } from '../activity/activity.projection';
-import { AWARD_STREAM_TYPE, AwardGranted, awardEventId, awardStreamId } from '../award.events';
+import { awardEventId } from '../award.events';
 import { levelCardCounts } from '../catalogue-counts';
 import { LEVELS_PROJECTION } from '../levels/levels.projection';
+import { awardsAggregate, decideAwards } from './awards.aggregate';
 
 export const AWARDS_REACTOR = 'awards_reactor';
 
@@ -22,8 +24,9 @@ interface Touched {
 /**
  * The awards reactor: a subscription to the card events, not a projection. For every user and course a
  * batch touches, it waits until the progress read models have applied the batch, checks the award criteria
- * (awards.ts) and appends AwardGranted for each award earned and not granted yet. Event ids are derived from
- * (user, course, award), so each award is granted once whatever happens; the appends commit in the
+ * (awards.ts) and, through the command path, appends AwardGranted for each award earned and not granted yet
+ * (decideAwards on the fold of the learner's awards stream, at that stream's version). Event ids are derived
+ * from (user, course, award), so each award is granted once whatever happens; the appends commit in the
  * transaction that moves the reactor's checkpoint, so a batch has its effect exactly once. It is run by its
  * own ProjectionRunner (for the lease and the checkpoint) and is not in the ProjectionRegistry: rebuilding
  * the read models never re-runs it.
@@ -50,26 +53,18 @@ export function awardsReactor(pool: Pool, options: { waitMs?: number } = {}): Pr
       }
       const list = [...touched.values()];
       const progress = await progressOf(db, list);
-      const candidates = list.flatMap((t, i) => awardsEarned(progress[i]).map((awardId) => ({ t, awardId, eventId: awardEventId(t.userId, t.course, awardId) })));
-      if (!candidates.length) return;
-      const { rows } = await db.query<{ event_id: string }>('select event_id from events where event_id = any($1::uuid[])', [candidates.map((c) => c.eventId)]);
+      const earning = list.map((t, i) => ({ t, progress: progress[i], ids: awardsEarned(progress[i]).map((a) => awardEventId(t.userId, t.course, a)) }));
+      const ids = earning.flatMap((e) => e.ids);
+      if (!ids.length) return;
+      // One query for the batch: most learners touched have every award they earn granted already, and only one
+      // with something new pays for the read of their awards stream.
+      const { rows } = await db.query<{ event_id: string }>('select event_id from events where event_id = any($1::uuid[])', [ids]);
       const granted = new Set(rows.map((r) => r.event_id));
-      const byStream = new Map<string, typeof candidates>();
-      for (const c of candidates) {
-        if (granted.has(c.eventId)) continue;
-        const stream = awardStreamId(c.t.userId, c.t.course);
-        byStream.set(stream, [...(byStream.get(stream) ?? []), c]);
-      }
-      for (const [stream, awards] of byStream) {
-        const t = awards[0].t;
-        await store.append(
-          stream,
-          AWARD_STREAM_TYPE,
-          'any',
-          awards.map((a) => ({ ...AwardGranted({ userId: t.userId, course: t.course, awardId: a.awardId as never, grantedAt: t.lastAt }), eventId: a.eventId })),
-          { actorId: null, actor: AWARDS_REACTOR, causationId: t.lastEventId, correlationId: t.lastEventId },
-          db,
-        );
+      for (const { t, progress: p, ids: earned } of earning) {
+        if (earned.every((id) => granted.has(id))) continue;
+        await executeCommand({ db, store }, awardsAggregate, { userId: t.userId, course: t.course }, (state) => decideAwards(state, p, t.lastAt), {
+          metadata: { actorId: null, actor: AWARDS_REACTOR, causationId: t.lastEventId, correlationId: t.lastEventId },
+        });
       }
     },
   };

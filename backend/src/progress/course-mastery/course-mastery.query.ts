@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
-import { PG_POOL } from '../../platform/database/database.module';
+import { Injectable } from '@nestjs/common';
+import { ReplicaReads } from '../../platform/database/replica-reads';
 import { AWARDS, ServableTotals, type Course } from '../../study';
 import { LevelsQuery } from '../levels/levels.query';
 import { levelRows } from '../stats/stats.query';
@@ -17,16 +16,18 @@ export interface CourseMastery {
 @Injectable()
 export class CourseMasteryQuery {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly reads: ReplicaReads,
     private readonly levels: LevelsQuery,
     private readonly totals: ServableTotals,
   ) {}
 
+  /** The level counts and awards may come from the replica (once it has replayed the learner's last write). */
   async get(userId: string, course: Course): Promise<CourseMastery> {
+    const db = this.reads.forReads();
     const [level, rows, awards] = await Promise.all([
       this.levels.levelOf(userId, course),
-      levelRows(this.pool, this.totals, userId, course),
-      this.pool.query<{ award_id: number; granted_at: Date }>('select award_id, granted_at from progress_awards where user_id = $1 and course = $2', [userId, course]),
+      levelRows(db, this.totals, userId, course),
+      db.query<{ award_id: number; granted_at: Date }>('select award_id, granted_at from progress_awards where user_id = $1 and course = $2', [userId, course]),
     ]);
     const granted = new Map(awards.rows.map((r) => [r.award_id, r.granted_at.toISOString()]));
     return {

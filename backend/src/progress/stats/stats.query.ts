@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PG_POOL } from '../../platform/database/database.module';
+import { ReplicaReads } from '../../platform/database/replica-reads';
 import { levelLabels, ReviewForecastQuery, ServableTotals, unservedCardCounts, type Course, type ForecastDay } from '../../study';
 import { KanjiLevelNames } from './kanji-level-names';
 
@@ -70,16 +70,19 @@ export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals,
 @Injectable()
 export class StatsQuery {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly reads: ReplicaReads,
     private readonly forecast: ReviewForecastQuery,
     private readonly totals: ServableTotals,
     private readonly kanjiLevels: KanjiLevelNames,
   ) {}
 
-  /** The time zone comes with the session (SessionUser.timeZone), so both reads go out at once. */
+  /**
+   * The time zone comes with the session (SessionUser.timeZone), so both reads go out at once. The level counts
+   * may come from the replica (once it has replayed the learner's last write).
+   */
   async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean, timeZone: string): Promise<Stats> {
     const [rows, review_forecast, kanjiLevels] = await Promise.all([
-      levelRows(this.pool, this.totals, userId, course),
+      levelRows(this.reads.forReads(), this.totals, userId, course),
       this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
       this.kanjiLevels.of(course),
     ]);

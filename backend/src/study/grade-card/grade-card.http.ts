@@ -1,22 +1,14 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { gradeResponseSchema } from '#contract/study';
+import { gradeBodySchema } from '#contract/study.requests';
 import { CurrentUser } from '../../accounts';
 import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { Idempotent, idempotencyOf } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { GradeCardResult, GradeFlashcardCommand } from './grade-card.handler';
-
-const body = z.strictObject({
-  id: z.string().min(1).max(40),
-  // 0, 3, 5 or 10: checked by the decision, which explains a refused grade
-  grade: z.number(),
-  fetch_new: z.boolean().default(false),
-  version: z.number().int().min(0).optional(),
-});
 
 /**
  * POST /api/flashcard {id, grade, fetch_new, version?} with an Idempotency-Key header → {flashcard (the graded
@@ -35,7 +27,7 @@ export class GradeCardHttp {
     @CurrentUser() user: SessionUser,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Body(new ZodPipe(body)) input: z.infer<typeof body>,
+    @Body(new ZodPipe(gradeBodySchema)) input: { id: string; grade: number; fetch_new: boolean; version?: number },
   ): Promise<GradeCardResult> {
     const { replayed, ...answer } = await this.commands.execute(
       new GradeFlashcardCommand({

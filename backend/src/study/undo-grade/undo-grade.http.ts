@@ -1,20 +1,14 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { undoResponseSchema } from '#contract/study';
+import { undoBodySchema } from '#contract/study.requests';
 import { CurrentUser } from '../../accounts';
 import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { Idempotent } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { UndoGradeCommand, UndoGradeResult } from './undo-grade.handler';
-
-const body = z.strictObject({
-  id: z.string().min(1).max(40),
-  version: z.number().int().min(1).optional(),
-  fetch_new: z.boolean().default(false),
-});
 
 /**
  * POST /api/flashcard/undo {id, version?, fetch_new?} with an Idempotency-Key header → {flashcard (the card as it
@@ -30,7 +24,7 @@ export class UndoGradeHttp {
   @HttpCode(200)
   @Answers(undoResponseSchema)
   @Idempotent()
-  async undo(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(body)) input: z.infer<typeof body>): Promise<UndoGradeResult> {
+  async undo(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(undoBodySchema)) input: { id: string; version?: number; fetch_new: boolean }): Promise<UndoGradeResult> {
     return this.commands.execute(
       new UndoGradeCommand({
         userId: user.id,

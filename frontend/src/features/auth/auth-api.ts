@@ -1,18 +1,15 @@
 // Sign-up, sign-in and password reset calls. Logout is a full navigation to /users/sign_out.
-import * as z from 'zod/mini';
+import { profileSchema, type Profile } from '../../../../contract/accounts';
+import type { SignInBody, SignUpBody } from '../../../../contract/accounts.requests';
 import { api, noContent } from '../../lib/api';
-import { profileSchema } from '../../lib/profile';
 
-/** `{user}` as agreed, or the whole profile (which then seeds the profile cache). */
-export const authUserSchema = z.union([
-  profileSchema,
-  z.object({ user: z.object({ id: z.union([z.string(), z.number()]), name: z.nullish(z.string()), email: z.string() }) }),
-]);
-export type AuthAnswer = z.infer<typeof authUserSchema>;
+/** Signing up, in or through a reset answers the person's profile (it then seeds the profile cache). */
+export type AuthAnswer = Profile;
 
 export const authApi = {
-  signUp: (body: { name: string; email: string; password: string }) => api.post('/api/auth/sign_up', body, authUserSchema),
-  signIn: (body: { email: string; password: string }) => api.post('/api/auth/sign_in', body, authUserSchema),
+  signUp: (body: SignUpBody) => api.post('/api/auth/sign_up', body, profileSchema),
+  signIn: (body: SignInBody) => api.post('/api/auth/sign_in', body, profileSchema),
+  // the reset pages read nothing of these answers (the same words for any address; the profile is fetched anew)
   requestReset: (body: { email: string }) => api.post('/api/auth/password_reset', body, noContent),
   confirmReset: (body: { token: string; password: string }) => api.post('/api/auth/password_reset/confirm', body, noContent),
 };

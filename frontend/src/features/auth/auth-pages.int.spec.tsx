@@ -19,7 +19,7 @@ describe('sign-in', () => {
     const net = mockFetch({
       'POST /api/auth/sign_in': () => {
         signedIn = true;
-        return { body: { user: { id: 'u1', name: 'Aiko', email: 'aiko@example.com' } } };
+        return { body: profileFixture() };
       },
       'GET /api/users/profile': () => (signedIn ? { body: profileFixture() } : problem(401, 'Please sign in.', 'unauthorized')),
       'GET /api/flashcard?course=kana': { body: nextCard({ user_next_review_in_minutes: 10 }) },
@@ -66,7 +66,7 @@ describe('sign-up', () => {
     const net = mockFetch({
       'POST /api/auth/sign_up': () => {
         signedIn = true;
-        return { status: 201, body: { user: { id: 'u1', name: 'Aiko', email: 'aiko@example.com' } } };
+        return { status: 201, body: profileFixture() };
       },
       'GET /api/users/profile': () => (signedIn ? { body: profileFixture() } : problem(401, 'Please sign in.', 'unauthorized')),
     });

@@ -41,7 +41,7 @@ function useSignedIn() {
     // The session (and with it the CSRF token) changed: forget everything cached for the visitor.
     queryClient.removeQueries({ queryKey: queryKeys.csrf });
     queryClient.removeQueries({ queryKey: queryKeys.profile });
-    if (!('user' in answer)) queryClient.setQueryData(queryKeys.profile, answer);
+    queryClient.setQueryData(queryKeys.profile, answer);
     navigate(safeNext(params.get('next')), { replace: true });
   };
 }

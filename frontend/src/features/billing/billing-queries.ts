@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import { subscriptionStatusAnswerSchema } from '../../../../contract/billing';
 import { api, ApiError, NetworkError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-
-export const subscriptionStatusSchema = z.object({ status: z.nullish(z.string()) });
 
 export const CHECKOUT_POLL_MS = 2000;
 /** About a minute of polling (30 × 2 s) before telling the person to check back later. */
@@ -33,7 +31,7 @@ export const billingQueries = {
   checkoutStatus: (sessionId: string) =>
     queryOptions({
       queryKey: [...queryKeys.billing, 'checkout', sessionId] as const,
-      queryFn: ({ signal }) => api.get('/api/users/subscription_status', subscriptionStatusSchema, { checkout_session_id: sessionId }, signal),
+      queryFn: ({ signal }) => api.get('/api/users/subscription_status', subscriptionStatusAnswerSchema, { checkout_session_id: sessionId }, signal),
       staleTime: 0,
       retry: false,
       refetchOnWindowFocus: false,

@@ -1,9 +1,9 @@
-import * as z from 'zod/mini';
+import { settingsSchema } from '../../../../contract/accounts';
+import type { SettingsPatch } from '../../../../contract/accounts.requests';
 import { api, noContent } from '../../lib/api';
-import { settingsSchema, type Settings } from '../../lib/profile';
 
 export const settingsApi = {
-  update: (partial: Partial<Settings>) => api.patch('/api/users/settings', partial, z.partial(settingsSchema)),
+  update: (partial: SettingsPatch) => api.patch('/api/users/settings', partial, settingsSchema),
   changePassword: (body: { current_password: string; new_password: string }) => api.post('/api/users/password', body, noContent),
   deleteAccount: (body: { password: string }) => api.delete('/api/users/me', body, noContent),
 };

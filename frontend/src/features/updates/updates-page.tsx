@@ -1,7 +1,7 @@
 // What's new (SPEC §1). Opening the page marks the updates as read and clears the badge.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import * as z from 'zod/mini';
+import { updatesReadAnswerSchema } from '../../../../contract/accounts';
 import { api } from '../../lib/api';
 import type { Profile } from '../../lib/profile';
 import { queryKeys } from '../../lib/query-keys';
@@ -25,12 +25,11 @@ export const UPDATES: Array<{ title: string; body: string }> = [
   },
 ];
 
-const updatesReadSchema = z.object({ updates_unread: z.number() });
 
 export function UpdatesPage() {
   const queryClient = useQueryClient();
   const markRead = useMutation({
-    mutationFn: () => api.post('/api/users/updates_read', {}, updatesReadSchema),
+    mutationFn: () => api.post('/api/users/updates_read', {}, updatesReadAnswerSchema),
     onMutate: () => {
       const profile = queryClient.getQueryData<Profile>(queryKeys.profile);
       if (profile) queryClient.setQueryData<Profile>(queryKeys.profile, { ...profile, updates_unread: 0 });

@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool, PoolClient } from 'pg';
+import { canonical } from '../../../content';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { AppError, ConcurrencyError } from '../../../platform/errors/app-error';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
-import { canonical, CardType } from '../card-fields';
+import { CardType } from '../card-fields';
 import { cardStreams, LockedCard, lockCard, STALE_MESSAGE, versionToken, writeCardFields } from '../card-writer';
 import { MaterialDetailView, MaterialReader } from '../material-reader';
 

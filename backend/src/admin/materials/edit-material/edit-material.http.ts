@@ -1,20 +1,24 @@
 import { Body, Controller, Param, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
+import { materialDetailSchema } from '#contract/admin';
+import { editMaterialBodySchema } from '#contract/admin.requests';
+import { ParsesBody } from '../../../platform/api-docs/openapi';
+import { Answers } from '../../../platform/http/answer-contract.interceptor';
 import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
 import { metadataOf } from '../../../platform/http/request-context';
 import { parseOrThrow } from '../../../platform/http/zod.pipe';
 import { requestEventIds } from '../../ids';
 import { materialIdPipe } from '../material-id';
 import { MaterialDetailView } from '../material-reader';
-import { editMaterialSchema, fieldsToSet } from './edit-material.schema';
+import { fieldsToSet } from './edit-material.schema';
 import { EditMaterialFieldsCommand } from './edit-material.handler';
 
 /** Runs a JSON edit body (PATCH, or POST with `_method: "patch"`). */
 export function runEdit(commands: CommandBus, id: number, raw: unknown, request: FastifyRequest): Promise<MaterialDetailView> {
   const sent = raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {};
   delete sent._method;
-  const body = parseOrThrow(editMaterialSchema, sent, 'edit');
+  const body = parseOrThrow(editMaterialBodySchema, sent, 'edit');
   return commands.execute(
     new EditMaterialFieldsCommand({
       type: body.type,
@@ -39,6 +43,8 @@ export class EditMaterialHttp {
   constructor(private readonly commands: CommandBus) {}
 
   @Patch(':id')
+  @Answers(materialDetailSchema)
+  @ParsesBody(editMaterialBodySchema)
   @Idempotent()
   edit(@Param('id', materialIdPipe) id: number, @Body() body: unknown, @Req() request: FastifyRequest): Promise<MaterialDetailView> {
     return runEdit(this.commands, id, body, request);

@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { z } from 'zod';
+import { materialDetailSchema } from '#contract/admin';
+import { materialListParamsSchema, type MaterialListParams } from '#contract/admin.requests';
+import { Answers } from '../../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../../platform/http/zod.pipe';
-import { listParams, listParamsSchema } from '../material-list.filters';
+import { listParams } from '../material-list.filters';
 import { MaterialDetailView } from '../material-reader';
 import { materialIdPipe } from '../material-id';
 import { GetMaterialQuery } from './get-material.handler';
@@ -17,7 +19,8 @@ export class GetMaterialHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':id')
-  get(@Param('id', materialIdPipe) id: number, @Query(new ZodPipe(listParamsSchema, 'query')) query: z.infer<typeof listParamsSchema>): Promise<MaterialDetailView> {
+  @Answers(materialDetailSchema)
+  get(@Param('id', materialIdPipe) id: number, @Query(new ZodPipe(materialListParamsSchema, 'query')) query: MaterialListParams): Promise<MaterialDetailView> {
     return this.queries.execute(new GetMaterialQuery({ type: query.type, id, nav: listParams(query) }));
   }
 }

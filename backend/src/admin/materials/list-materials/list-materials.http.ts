@@ -1,13 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { z } from 'zod';
+import { materialListSchema } from '#contract/admin';
+import { materialListQuerySchema, type MaterialListParams } from '#contract/admin.requests';
+import { Answers } from '../../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../../platform/http/zod.pipe';
-import { listParams, listParamsSchema } from '../material-list.filters';
+import { listParams } from '../material-list.filters';
 import { ListMaterialsQuery, MaterialListPage } from './list-materials.handler';
-
-const querySchema = listParamsSchema.extend({
-  page: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(1).max(100_000).default(1)),
-});
 
 /**
  * GET /api/admin/materials?type&course&level&filters&page → {items, total, page, page_size}: the cards of one
@@ -20,7 +18,8 @@ export class ListMaterialsHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Query(new ZodPipe(querySchema, 'query')) query: z.infer<typeof querySchema>): Promise<MaterialListPage> {
+  @Answers(materialListSchema)
+  list(@Query(new ZodPipe(materialListQuerySchema, 'query')) query: MaterialListParams & { page: number }): Promise<MaterialListPage> {
     return this.queries.execute(new ListMaterialsQuery({ params: listParams(query), page: query.page }));
   }
 }

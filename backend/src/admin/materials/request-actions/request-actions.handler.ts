@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { MATERIAL_STREAM_TYPE, materialStreamId } from '../../../content';
+import { executeMaterialCommand, materialStreamId, recordMediaEvent } from '../../../content';
 import { assertMediaActions, isMediaJobAction, MediaActionRequested, MediaJobAction, MediaJobs } from '../../../media';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
@@ -83,7 +83,6 @@ export class RequestActionsHandler implements ICommandHandler<RequestMediaAction
     }
     if (jobActions.length) await this.jobs.assertAvailable();
 
-    const streamId = materialStreamId(command.type, command.id);
     return withTransaction(this.pool, async (client) => {
       const card = await lockCard(client, command.type, command.id);
       if (!card) throw new AppError('not_found', `There is no ${command.type} material ${command.id}.`);
@@ -95,10 +94,11 @@ export class RequestActionsHandler implements ICommandHandler<RequestMediaAction
       }
       if (!jobActions.length) return { requested: actions };
 
-      const requestId = command.eventIdFor?.(`request|${streamId}`) ?? randomUUID();
+      const requestId = command.eventIdFor?.(`request|${materialStreamId(command.type, command.id)}`) ?? randomUUID();
       const event = { ...MediaActionRequested({ materialType: command.type, materialId: command.id, actions: jobActions }), eventId: requestId };
-      const appended = await this.store.append(streamId, MATERIAL_STREAM_TYPE, card.versions.get(streamId) ?? 'any', [event], command.metadata, client);
-      card.versions.set(streamId, appended.streamVersion);
+      await executeMaterialCommand({ db: client, store: this.store }, { type: command.type, id: command.id }, (stream) => recordMediaEvent(stream, event), {
+        metadata: command.metadata,
+      });
       await this.jobs.enqueue({
         requestEventId: requestId,
         materialType: command.type,

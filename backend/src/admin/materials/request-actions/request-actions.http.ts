@@ -1,20 +1,15 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { actionsAnswerSchema, type CardType } from '#contract/admin';
+import { requestActionsBodySchema } from '#contract/admin.requests';
+import { Answers } from '../../../platform/http/answer-contract.interceptor';
 import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
 import { metadataOf } from '../../../platform/http/request-context';
 import { ZodPipe } from '../../../platform/http/zod.pipe';
 import { requestEventIds } from '../../ids';
-import { CARD_TYPES } from '../card-fields';
 import { materialIdPipe } from '../material-id';
 import { RequestActionsResult, RequestMediaActionsCommand } from './request-actions.handler';
-
-/** `actions` is a map (SPEC §7) whose true entries are asked for; a list of names is accepted too. */
-const bodySchema = z.object({
-  type: z.enum(CARD_TYPES),
-  actions: z.union([z.record(z.string().max(60), z.unknown()), z.array(z.string().max(60)).max(20)]),
-});
 
 /**
  * POST /api/admin/materials/:id/actions {type, actions: {fetch_audio: true, approve_image: true, …}} → 202
@@ -27,10 +22,11 @@ export class RequestActionsHttp {
 
   @Post(':id/actions')
   @HttpCode(202)
+  @Answers(actionsAnswerSchema)
   @Idempotent()
   request(
     @Param('id', materialIdPipe) id: number,
-    @Body(new ZodPipe(bodySchema)) body: z.infer<typeof bodySchema>,
+    @Body(new ZodPipe(requestActionsBodySchema)) body: { type: CardType; actions: Record<string, unknown> | string[] },
     @Req() request: FastifyRequest,
   ): Promise<RequestActionsResult> {
     const actions = Array.isArray(body.actions) ? body.actions : Object.entries(body.actions).filter(([, on]) => on !== false && on !== null && on !== 0).map(([a]) => a);

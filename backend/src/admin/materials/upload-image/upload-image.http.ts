@@ -2,25 +2,20 @@ import type {} from '@fastify/multipart';
 import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { materialDetailSchema } from '#contract/admin';
+import { uploadFormSchema } from '#contract/admin.requests';
 import { MEDIA_SETTINGS, MediaSettings } from '../../../media';
+import { ParsesBody } from '../../../platform/api-docs/openapi';
 import { AppError } from '../../../platform/errors/app-error';
+import { Answers } from '../../../platform/http/answer-contract.interceptor';
 import { Idempotent, idempotencyKeyOf } from '../../../platform/http/idempotency.interceptor';
 import { metadataOf } from '../../../platform/http/request-context';
 import { parseOrThrow } from '../../../platform/http/zod.pipe';
 import { requestEventIds } from '../../ids';
-import { CARD_TYPES } from '../card-fields';
 import { runEdit } from '../edit-material/edit-material.http';
-import { version } from '../edit-material/edit-material.schema';
 import { materialIdPipe } from '../material-id';
 import { MaterialDetailView } from '../material-reader';
 import { readableSize, UploadMaterialAudioCommand, UploadMaterialImageCommand } from './upload-image.handler';
-
-const formSchema = z.object({
-  _method: z.string().regex(/^patch$/i, 'This endpoint updates the material: send _method=patch.'),
-  type: z.enum(CARD_TYPES),
-  version: version.optional(),
-});
 
 const METHOD_MISSING = 'POST to a material updates it only with a method override: send _method=patch (SPEC §2 image upload).';
 
@@ -42,6 +37,8 @@ export class UploadImageHttp {
 
   @Post(':id')
   @HttpCode(200)
+  @Answers(materialDetailSchema)
+  @ParsesBody(uploadFormSchema, 'multipart/form-data')
   @Idempotent()
   async post(@Param('id', materialIdPipe) id: number, @Req() request: FastifyRequest): Promise<MaterialDetailView> {
     if (!request.isMultipart?.()) {
@@ -80,7 +77,7 @@ export class UploadImageHttp {
       }
       throw error;
     }
-    const form = parseOrThrow(formSchema, fields, 'upload form');
+    const form = parseOrThrow(uploadFormSchema, fields, 'upload form');
     if (!file) {
       throw new AppError('validation_failed', 'The form has no file: send an image in the field "image" or a recording in the field "audio".', {
         fields: [{ field: 'image', message: 'Choose an image file (or an audio file in "audio").' }],

@@ -1,6 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
-import { PG_POOL } from '../../../platform/database/database.module';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import { KANA_ROWS } from '../../catalogue/content.schemas';
 import { CachedBody, DictionaryCache } from '../dictionary-cache';
@@ -18,14 +16,11 @@ interface KanaRow {
 /** The kana chart and one kana's details. The kana dictionary is a single tab, free for everyone. */
 @Injectable()
 export class KanaQuery {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly cache: DictionaryCache,
-  ) {}
+  constructor(private readonly cache: DictionaryCache) {}
 
   chart(): Promise<CachedBody<undefined>> {
-    return this.cache.get('kana-chart', async () => {
-      const { rows } = await this.pool.query<KanaRow>(`select kana, script, "row", data from kana_entries order by position`);
+    return this.cache.get('kana-chart', async (db) => {
+      const { rows } = await db.query<KanaRow>(`select kana, script, "row", data from kana_entries order by position`);
       const entry = (r: KanaRow) => ({ kana: r.data.kana, romaji: r.data.romaji, hint: r.data.hint });
       const body = {
         rows: CHART_ROWS.map((row) => ({
@@ -40,8 +35,8 @@ export class KanaQuery {
 
   detail(by: { kana: string } | { id: number }): Promise<CachedBody<undefined>> {
     const key = 'kana' in by ? `kana:${by.kana}` : `kana-id:${by.id}`;
-    return this.cache.get(key, async () => {
-      const { rows } = await this.pool.query(`select data from kana_entries where ${'kana' in by ? 'kana = $1' : 'id = $1'}`, [
+    return this.cache.get(key, async (db) => {
+      const { rows } = await db.query(`select data from kana_entries where ${'kana' in by ? 'kana = $1' : 'id = $1'}`, [
         'kana' in by ? by.kana : by.id,
       ]);
       if (!rows.length) throw new AppError('not_found', 'kana' in by ? `The kana ${by.kana} is not in the chart.` : `There is no kana with id ${by.id}.`);

@@ -1,6 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
-import { PG_POOL } from '../../../platform/database/database.module';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import { CachedBody, DictionaryCache } from '../dictionary-cache';
 import { KANJI_TAB_IDS, KanjiCourse, tabsOf } from '../dictionary-access';
@@ -13,14 +11,11 @@ export interface KanjiDetailMeta {
 /** The kanji browser: kanji of one school grade (light rows), and one kanji with its readings and words. */
 @Injectable()
 export class KanjiQuery {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly cache: DictionaryCache,
-  ) {}
+  constructor(private readonly cache: DictionaryCache) {}
 
   list(course: KanjiCourse, tab: string, fullAccess: boolean): Promise<CachedBody<undefined>> {
-    return this.cache.get(`kanji-list:${course}:${tab}:${fullAccess ? 'all' : 'free'}`, async () => {
-      const { rows } = await this.pool.query(
+    return this.cache.get(`kanji-list:${course}:${tab}:${fullAccess ? 'all' : 'free'}`, async (db) => {
+      const { rows } = await db.query(
         `select id, character, level, data->'meanings' as meanings from kanji_entries where course = $1 and grade = $2 order by position`,
         [course, Number(tab)],
       );
@@ -31,8 +26,8 @@ export class KanjiQuery {
 
   detail(by: { id: number } | { character: string }): Promise<CachedBody<KanjiDetailMeta>> {
     const key = 'id' in by ? `kanji:${by.id}` : `kanji-char:${by.character}`;
-    return this.cache.get(key, async () => {
-      const { rows } = await this.pool.query(
+    return this.cache.get(key, async (db) => {
+      const { rows } = await db.query(
         `select id, course, grade, level, data from kanji_entries where ${'id' in by ? 'id = $1' : 'character = $1'}`,
         ['id' in by ? by.id : by.character],
       );
@@ -40,7 +35,7 @@ export class KanjiQuery {
         throw new AppError('not_found', 'id' in by ? `There is no kanji with id ${by.id}.` : `The kanji ${by.character} is not in the dictionary.`);
       }
       const k = rows[0];
-      const vocabs = await this.pool.query(
+      const vocabs = await db.query(
         `select v.data->>'kanji' as vocab, v.data->>'reading' as vocab_hiragana, v.data->>'definition' as vocab_meaning,
                 v.data->>'note' as vocab_note
            from vocab_kanji vk join vocab_entries v on v.id = vk.vocab_id

@@ -1,15 +1,11 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { strokesSchema } from '#contract/dictionary';
+import { strokesParamSchema } from '#contract/dictionary.requests';
+import { Answers } from '../../../platform/http/answer-contract.interceptor';
 import { parseOrThrow } from '../../../platform/http/zod.pipe';
 import { GetStrokesQuery } from './strokes.handler';
-
-/** One kanji (any CJK ideograph) or one kana, including the long-vowel mark ー. */
-const ONE_CHARACTER = /^(?:\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|ー)$/u;
-const params = z.object({
-  character: z.string().regex(ONE_CHARACTER, 'Expected exactly one kanji or kana character.'),
-});
 
 /**
  * GET /api/strokes/:character → { character, strokes: [svg path per stroke] } for the dictionary and the card
@@ -22,8 +18,9 @@ export class StrokesHttp {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':character')
+  @Answers(strokesSchema)
   async get(@Param('character') character: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const p = parseOrThrow(params, { character }, 'path');
+    const p = parseOrThrow(strokesParamSchema, { character }, 'path');
     const body = await this.queries.execute(new GetStrokesQuery({ character: p.character }));
     reply.header('cache-control', 'private, max-age=86400');
     reply.header('etag', body.etag);

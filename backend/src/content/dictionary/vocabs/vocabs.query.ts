@@ -1,6 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
-import { PG_POOL } from '../../../platform/database/database.module';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import { CachedBody, DictionaryCache } from '../dictionary-cache';
 import { VOCAB_TAB_IDS, VOCAB_TAB_LABELS, VocabCourse, tabsOf } from '../dictionary-access';
@@ -13,14 +11,11 @@ export interface VocabDetailMeta {
 /** The vocab browser: the words of a course whose reading starts in one gojūon row, and one word with its sentence. */
 @Injectable()
 export class VocabsQuery {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly cache: DictionaryCache,
-  ) {}
+  constructor(private readonly cache: DictionaryCache) {}
 
   list(course: VocabCourse, tab: string, fullAccess: boolean): Promise<CachedBody<undefined>> {
-    return this.cache.get(`vocab-list:${course}:${tab}:${fullAccess ? 'all' : 'free'}`, async () => {
-      const { rows } = await this.pool.query(
+    return this.cache.get(`vocab-list:${course}:${tab}:${fullAccess ? 'all' : 'free'}`, async (db) => {
+      const { rows } = await db.query(
         `select id, data->>'kanji' as kanji, data->>'reading' as reading, data->>'definition' as definition, level,
                 data->>'note' as note
            from vocab_entries where course = $1 and tab = $2 order by position`,
@@ -32,9 +27,9 @@ export class VocabsQuery {
   }
 
   detail(id: number): Promise<CachedBody<VocabDetailMeta>> {
-    return this.cache.get(`vocab:${id}`, async () => {
+    return this.cache.get(`vocab:${id}`, async (db) => {
       // Every sentence of the word, the first one first (a Vocab I word has two; the card alternates them).
-      const { rows } = await this.pool.query(
+      const { rows } = await db.query(
         `select v.id, v.level, v.tab, v.data,
                 coalesce((select json_agg(json_build_object('id', s.id, 'data', s.data) order by array_position(x.ids, s.id))
                             from sentences s where s.id = any(x.ids)), '[]') as sentences

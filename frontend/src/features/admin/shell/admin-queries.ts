@@ -1,11 +1,42 @@
-// The admin API's answers (zod, extra keys tolerated) and the one query-options factory of the admin feature.
+// The admin API's answers and the one query-options factory of the admin feature. The answers' shapes are the
+// API contract's (contract/admin.ts, issue 18; extra keys tolerated), under the names the admin screens use.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import { adminKanjiDetailSchema, adminKanjiListSchema, adminUserDetailSchema, adminUsersSchema, historyPageSchema, materialDetailSchema, materialListSchema, type CardType } from '../../../../../contract/admin';
 import { api } from '../../../lib/api';
-import { materialContentSchema, statsSchema } from '../../../lib/api-schemas';
 
-export const MATERIAL_TYPES = ['reading', 'vocab', 'kana'] as const;
-export type MaterialType = (typeof MATERIAL_TYPES)[number];
+export {
+  actionsAnswerSchema as actionsResponseSchema,
+  adminKanjiDetailSchema as kanjiDetailSchema,
+  adminKanjiListSchema as kanjiListSchema,
+  adminMaterialSchema as materialSchema,
+  adminReadingSchema,
+  adminUserDetailSchema,
+  adminUserSchema,
+  adminUsersSchema,
+  CARD_TYPES as MATERIAL_TYPES,
+  historyItemSchema,
+  historyPageSchema,
+  jobSchema,
+  materialDetailSchema,
+  materialListSchema,
+  materialRowSchema,
+  vocabOptionSchema,
+  type AdminKanjiDetail as KanjiDetail,
+  type AdminKanjiList as KanjiList,
+  type AdminMaterial as Material,
+  type AdminReading,
+  type AdminUser,
+  type AdminUserDetail,
+  type HistoryItem,
+  type Job,
+  type MaterialDetail,
+  type MaterialList,
+  type MaterialRow,
+  type VocabOption,
+} from '../../../../../contract/admin';
+export { roleAnswerSchema as roleResponseSchema } from '../../../../../contract/accounts';
+
+export type MaterialType = CardType;
 
 /** Where each material type lives in the admin app (SPEC §2). */
 export const MATERIAL_BASE: Readonly<Record<MaterialType, string>> = {
@@ -58,197 +89,6 @@ export type MaterialAction = JobAction | ApprovalAction;
 export function actionLabel(action: string): string {
   return [...JOB_ACTIONS, ...APPROVAL_ACTIONS].find((a) => a.id === action)?.label ?? action;
 }
-
-const text = z.nullish(z.string());
-const id = z.number();
-/** Stream versions are bigints: the server may send them as numbers or strings; they go back as received. */
-const version = z.union([z.number(), z.string()]);
-
-/** The catalogue's content fields (shared with the learner's card) and what only an admin sees. */
-export const materialSchema = z.extend(materialContentSchema, {
-  id,
-  type: z.enum(MATERIAL_TYPES),
-  course: z.string(),
-  level: z.number(),
-  version,
-  image_tmp: text,
-  image_situation: text,
-  audio_spec: z.optional(z.unknown()),
-  is_audio_approved: z._default(z.boolean(), false),
-  is_image_approved: z._default(z.boolean(), false),
-  /** The system voice's clips (Open JTalk), approved by the system: learners hear them unless replaced or unapproved. */
-  kana_audio_url: text,
-  voice_spec: text,
-  audio_vetoed: z._default(z.boolean(), false),
-  /** Left the content files (or taken out by an admin): learners no longer get it; it stays open here. */
-  retired: z._default(z.boolean(), false),
-  retired_reason: text,
-});
-export type Material = z.infer<typeof materialSchema>;
-
-export const vocabOptionSchema = z.object({
-  id,
-  vocab: z.string(),
-  vocab_hiragana: text,
-  vocab_meaning: text,
-  /** Optional extension: the readings that use this vocab, so the warning shows before saving. */
-  reading_ids: z.optional(z.array(id)),
-  /** A retired word: a reading taught with it is not served. */
-  retired: z.optional(z.boolean()),
-});
-export type VocabOption = z.infer<typeof vocabOptionSchema>;
-
-export const adminReadingSchema = z.object({
-  id,
-  level: z.number(),
-  grade: z.nullish(z.union([z.string(), z.number()])),
-  kanji_id: z.nullish(z.number()),
-  kanji: text,
-  reading: text,
-  vocab_id: z.nullish(z.number()),
-  vocab_id_options: z._default(z.array(vocabOptionSchema), []),
-  same_vocab_reading_ids: z._default(z.array(id), []),
-});
-export type AdminReading = z.infer<typeof adminReadingSchema>;
-
-export const jobSchema = z.object({
-  action: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
-  error: text,
-  at: z.string(),
-});
-export type Job = z.infer<typeof jobSchema>;
-
-export const materialDetailSchema = z.object({
-  material: materialSchema,
-  reading: z.nullish(adminReadingSchema),
-  jobs: z._default(z.array(jobSchema), []),
-  neighbours: z.nullish(z.object({ prev: z.nullish(id), next: z.nullish(id) })),
-});
-export type MaterialDetail = z.infer<typeof materialDetailSchema>;
-
-export const materialRowSchema = z.object({
-  id,
-  type: z.enum(MATERIAL_TYPES),
-  course: z.string(),
-  level: z.number(),
-  position: z.nullish(z.number()),
-  title: z.string(),
-  subtitle: text,
-  vocab_id: z.nullish(z.number()),
-  has_sentence: z.boolean(),
-  has_audio: z.boolean(),
-  is_audio_approved: z.boolean(),
-  has_image: z.boolean(),
-  is_image_approved: z.boolean(),
-  servable: z.boolean(),
-  retired: z._default(z.boolean(), false),
-  updated_at: text,
-});
-export type MaterialRow = z.infer<typeof materialRowSchema>;
-
-export const materialListSchema = z.object({
-  items: z.array(materialRowSchema),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
-export type MaterialList = z.infer<typeof materialListSchema>;
-
-export const actionsResponseSchema = z.object({
-  request_id: z.optional(z.union([z.string(), z.number()])),
-  requested: z._default(z.array(z.string()), []),
-});
-
-const meanings = z.catch(z.array(z.string()), []);
-const kanjiReading = z.union([z.string(), z.object({ reading: z.string(), grade: text })]);
-
-export const kanjiListSchema = z.object({
-  items: z.array(
-    z.object({
-      id,
-      character: z.string(),
-      level: z.number(),
-      course: text,
-      meanings,
-      reading_ids: z._default(z.array(id), []),
-    }),
-  ),
-});
-export type KanjiList = z.infer<typeof kanjiListSchema>;
-
-export const kanjiDetailSchema = z.object({
-  id,
-  character: z.string(),
-  level: z.number(),
-  course: text,
-  meanings,
-  on_readings: z._default(z.array(kanjiReading), []),
-  kun_readings: z._default(z.array(kanjiReading), []),
-  readings: z._default(z.array(z.object({ id, reading: z.string(), vocab_id: z.nullish(z.number()), level: z.nullish(z.number()) })), []),
-});
-export type KanjiDetail = z.infer<typeof kanjiDetailSchema>;
-
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: text,
-  created_at: text,
-  last_flashcard_updated_at: text,
-  provider: text,
-  timezone: text,
-  current_course: text,
-  level: z.nullish(z.record(z.string(), z.number())),
-  flashcard_count: z.nullish(z.number()),
-  subscription_status: text,
-  is_admin: z._default(z.boolean(), false),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-
-export const adminUsersSchema = z.object({ users: z.array(adminUserSchema) });
-
-/** The learner profile shape; only what the admin page shows is read, and a surprise there never hides the page. */
-const userProfileSchema = z.catch(
-  z.nullish(
-    z.object({
-      settings: z.nullish(z.record(z.string(), z.unknown())),
-      updates_unread: z.nullish(z.number()),
-    }),
-  ),
-  null,
-);
-
-export const adminUserDetailSchema = z.object({
-  user: adminUserSchema,
-  /** the learner's stats for the course, as GET /api/users/stats answers them */
-  stats: z.nullish(statsSchema),
-  profile: userProfileSchema,
-});
-export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
-
-export const roleResponseSchema = z.object({ id: z.string(), is_admin: z.boolean() });
-
-export const historyItemSchema = z.object({
-  event_id: z.string(),
-  stream_id: z.string(),
-  type: z.string(),
-  at: z.string(),
-  actor: z.nullish(
-    z.object({
-      id: z.nullish(z.string()),
-      name: text,
-      kind: z.catch(z.enum(['user', 'admin', 'operator', 'system']), 'system'),
-    }),
-  ),
-  changes: z._default(z.array(z.object({ field: z.string(), before: z.optional(z.unknown()), after: z.optional(z.unknown()) })), []),
-  data: z.optional(z.unknown()),
-});
-export type HistoryItem = z.infer<typeof historyItemSchema>;
-
-export const historyPageSchema = z.object({
-  items: z.array(historyItemSchema),
-  next_before: z.nullish(z.string()),
-});
 
 export interface MaterialListParams {
   course?: string;
@@ -305,12 +145,12 @@ export const adminQueries = {
   kanjiList: (params: { course?: string; level?: string }) =>
     queryOptions({
       queryKey: [...adminKeys.kanji, 'list', params] as const,
-      queryFn: ({ signal }) => api.get('/api/admin/kanji', kanjiListSchema, { course: params.course || undefined, level: params.level || undefined }, signal),
+      queryFn: ({ signal }) => api.get('/api/admin/kanji', adminKanjiListSchema, { course: params.course || undefined, level: params.level || undefined }, signal),
     }),
   kanji: (id: number) =>
     queryOptions({
       queryKey: [...adminKeys.kanji, 'detail', id] as const,
-      queryFn: ({ signal }) => api.get(`/api/admin/kanji/${id}`, kanjiDetailSchema, undefined, signal),
+      queryFn: ({ signal }) => api.get(`/api/admin/kanji/${id}`, adminKanjiDetailSchema, undefined, signal),
     }),
   users: () =>
     queryOptions({

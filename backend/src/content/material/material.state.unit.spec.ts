@@ -1,4 +1,5 @@
-import { canonical, contentChanges, evolve, linksOf, MaterialState } from './material.state';
+import { canonical } from './material-fields';
+import { contentChanges, evolve, linksOf, MaterialState } from './material.state';
 
 const imported = (data: Record<string, unknown>) =>
   evolve(undefined, {

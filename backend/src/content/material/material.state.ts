@@ -1,11 +1,14 @@
-import type {
-  MaterialImportedData,
-  MaterialKind,
-  MaterialRestoredData,
-  MaterialRetiredData,
-  MaterialRevisedData,
-  RetireReason,
+import {
+  MATERIAL_EVENT_TYPES,
+  MATERIAL_KINDS,
+  type MaterialImportedData,
+  type MaterialKind,
+  type MaterialRestoredData,
+  type MaterialRetiredData,
+  type MaterialRevisedData,
+  type RetireReason,
 } from './material.events';
+import { canonical, FieldChanges } from './material-fields';
 
 /** The current state of one material: the fold of its events. */
 export interface MaterialState {
@@ -77,6 +80,41 @@ export function evolve(state: MaterialState | undefined, event: MaterialEvent): 
   };
 }
 
+/** Which material: its kind and its id (one stream each). */
+export interface MaterialRef {
+  type: MaterialKind;
+  id: number;
+}
+
+/** A material named by a type that came in as a string (a media job's): an unknown type is a bug upstream. */
+export function materialRef(type: string, id: number): MaterialRef {
+  if (!(MATERIAL_KINDS as readonly string[]).includes(type)) throw new Error(`${type} is not a material type`);
+  return { type: type as MaterialKind, id };
+}
+
+/**
+ * A material's stream as its writers decide on it. The stream also carries the media requests and outcomes
+ * about the material (media.events.ts), so it has two versions: `streamVersion` counts every event (the append
+ * expects it), `material.version` is the stream version of the last material event (what an editor saw: a
+ * media outcome in between does not make an edit stale).
+ */
+export interface MaterialStream {
+  ref: MaterialRef;
+  streamVersion: number;
+  /** null while the stream holds no MaterialImported (a new id, or media events on a bare catalogue row) */
+  material: MaterialState | null;
+}
+
+const isMaterialEvent = (type: string) => (MATERIAL_EVENT_TYPES as readonly string[]).includes(type);
+
+/** Folds one event of the stream: every event moves the stream's version, material events also the material. */
+export function evolveStream(stream: MaterialStream, event: { type: string; data: unknown }): MaterialStream {
+  const streamVersion = stream.streamVersion + 1;
+  if (!isMaterialEvent(event.type)) return { ...stream, streamVersion };
+  const material = evolve(stream.material ?? undefined, { type: event.type, streamVersion, data: event.data } as MaterialEvent);
+  return { ...stream, streamVersion, material: material ?? null };
+}
+
 /** A content event carries the sha256 of the file it came from; others keep the state's. */
 function contentVersionOf(state: MaterialState, d: { source?: string; contentVersion?: string }): string | null {
   return d.source === 'content' && d.contentVersion ? d.contentVersion : state.contentVersion;
@@ -87,25 +125,6 @@ function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(data)) if (v !== null && v !== undefined) out[k] = v;
   return out;
 }
-
-/**
- * JSON with sorted object keys and without null members: two values are equal when their canonical forms are
- * (jsonb reorders keys; a missing field and a null one mean the same).
- */
-export function canonical(value: unknown): string {
-  if (value === undefined || value === null) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object') {
-    const keys = Object.keys(value as object).sort();
-    return `{${keys
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined && (value as Record<string, unknown>)[k] !== null)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
 /**
  * What a content reload changes in a material: the fields of the content schema whose value differs, except

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { createIsolatedDatabase } from '../../../test/test-db';
+import { defineEvent } from '../../platform/event-store/event-registry';
 import { EventStore } from '../../platform/event-store/event-store';
 import { loadContent } from '../load/load-content';
-import { createMaterial, getMaterial, reviseMaterial } from './record-material';
+import { executeMaterialCommand, getMaterial } from './material.aggregate';
+import { recordMediaEvent } from './material.decide';
+import { createMaterial, reviseMaterial } from './record-material';
 
 const FIXTURES = join(__dirname, '..', 'load', 'fixtures');
+// Stands in for media's events, which share a material's stream (content does not import media).
+const MaterialTestNote = defineEvent('MaterialTestNote', z.object({ materialType: z.string(), materialId: z.number().int() }));
 
 describe('admin writes to the catalogue', () => {
   let db: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -79,5 +85,23 @@ describe('admin writes to the catalogue', () => {
     const after = await card('reading', reading.material_id);
     expect(after.version).toBe(before.version + 1);
     expect(after.data).toMatchObject({ vocab_id: other, vocab: word.data.vocab, sentence: word.data.sentence, sentence_meaning: word.data.sentence_meaning });
+  });
+
+  it('appends a media event at the stream version: a later edit against the material version still lands, a retry records once', async () => {
+    const { rows } = await db.pool.query(`select material_id, version::int as version from materials where material_type = 'vocab' limit 1`);
+    const word = { type: 'vocab' as const, id: rows[0].material_id as number };
+    const note = { ...MaterialTestNote({ materialType: 'vocab', materialId: word.id }), eventId: randomUUID() };
+    const record = () => executeMaterialCommand({ pool: db.pool, store }, word, (stream) => recordMediaEvent(stream, note), { metadata: {} });
+    const first = await record();
+    expect(first.state.streamVersion).toBe(first.before.streamVersion + 1);
+    expect(first.state.material).toBe(first.before.material);
+    expect((await record()).appended?.duplicate).toBe(true);
+
+    const material = await getMaterial(db.pool, 'vocab', word.id);
+    expect(material!.version).toBe(rows[0].version);
+    const edit = await reviseMaterial(db.pool, store, { ...word, set: { definition: 'an edit after a media event' }, expectedVersion: material!.version, metadata: {} });
+    expect(edit).toEqual({ changed: true, version: first.state.streamVersion + 1 });
+    await expect(reviseMaterial(db.pool, store, { ...word, set: { definition: 'a stale edit' }, expectedVersion: material!.version, metadata: {} })).rejects.toMatchObject({ status: 409 });
+    expect((await card('vocab', word.id)).data.vocab_meaning).toBe('an edit after a media event');
   });
 });

@@ -1,0 +1,60 @@
+// Where an app's CPU per request goes (issue 19): CPU ms of the app process per request, from /proc, for requests
+// that do more and more: no session, a session check only, the next-card read, a grade. 8 keep-alive clients.
+// Run: DATABASE_URL=… node bench/request-cost.mjs (after npm run build -w backend).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { dropDatabase, freePort, freshDatabase, httpClient, processCpuMs, processSystemCpuMs, root, round, signUp, waitForHealth, dist } from './lib.mjs';
+import { join } from 'node:path';
+
+const DB = 'kioku_bench_request_cost';
+const N = Number(process.env.BENCH_REQUESTS ?? 3000);
+const CLIENTS = 8;
+const url = await freshDatabase(DB);
+const port = await freePort();
+const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'backend/dist/main.js')], {
+  env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: process.env.BENCH_ROLE ?? 'api', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent', VOICE_AUTO: 'off' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  await waitForHealth(`http://127.0.0.1:${port}`, child, 300_000);
+  const http = httpClient(port, CLIENTS * 4);
+  const { setSubscription } = dist('accounts/operator/users.operator.js');
+  const { createPool } = dist('platform/database/database.js');
+  const pool = createPool(url, 2);
+  const users = [];
+  for (let i = 0; i < CLIENTS; i++) users.push(await signUp(http.call, { email: `cost-${randomUUID()}@example.test` }));
+  for (const u of users) await setSubscription(pool, u.email, 'active');
+  const headers = (u) => ({ 'content-type': 'application/json', 'x-xsrf-token': u.token, cookie: u.cookie });
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  async function measure(label, request) {
+    if (only && !only.test(label)) return null;
+    for (let w = 0; w < 200; w++) await request(users[w % CLIENTS], w);
+    const c0 = processCpuMs(child.pid), s0 = processSystemCpuMs(child.pid);
+    let next = 0;
+    await Promise.all(users.map(async (u) => { while (next < N) await request(u, next++); }));
+    const cpu = (processCpuMs(child.pid) - c0) / N, sys = (processSystemCpuMs(child.pid) - s0) / N;
+    console.log(`${label.padEnd(36)} app CPU ${round(cpu, 3)} ms per request (kernel ${round(sys, 3)})`);
+    return cpu;
+  }
+  const ok = (res) => { if (res.status >= 400) throw new Error(`${res.status} ${res.body}`); return res; };
+  await measure('GET /api/health (no session)', () => http.call('GET', '/api/health').then(ok));
+  await measure('GET /api/auth/csrf (session)', (u) => http.call('GET', '/api/auth/csrf', { headers: headers(u) }).then(ok));
+  await measure('GET /api/flashcard (session, next card)', (u) => http.call('GET', '/api/flashcard?course=kanji1', { headers: headers(u) }).then(ok));
+  const cards = new Map();
+  await measure('POST /api/flashcard (a grade)', async (u) => {
+    let card = cards.get(u);
+    for (const course of ['vocab2', 'kanji2', 'vocab3', 'kanji1', 'vocab1']) {
+      if (card) break;
+      card = JSON.parse((await http.call('GET', `/api/flashcard?course=${course}`, { headers: headers(u) }).then(ok)).body).flashcard;
+    }
+    const res = await http.call('POST', '/api/flashcard', { headers: { ...headers(u), 'idempotency-key': randomUUID() }, body: JSON.stringify({ id: card.flashcard_id, grade: 5, fetch_new: true }) }).then(ok);
+    const answer = JSON.parse(res.body);
+    cards.set(u, answer.new_flashcard ?? null);
+  });
+  http.close();
+  await pool.end();
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await dropDatabase(DB);
+}

@@ -1,0 +1,61 @@
+// The accounts calls' answers (issue 18): the profile (also the answer of sign-up, sign-in and the reset), the
+// settings, the time zone, the What's new badge, erasure and the admin role. Lenient where the page is (z.catch,
+// z._default). The requests are in accounts.requests.ts.
+import * as z from 'zod/mini';
+
+
+export const VOCAB_PROMPTS = ['audio', 'text', 'audio-text'] as const;
+export const FURIGANA = ['show', 'faint', 'none'] as const;
+
+/** The settings as the profile and PATCH /api/users/settings answer them (a furigana value this page does not know reads as 'show'). */
+export const settingsSchema = z.object({
+  keyboard_shortcuts: z.boolean(),
+  audio_autoplay: z.boolean(),
+  vocab_prompt: z.enum(VOCAB_PROMPTS),
+  vocab_hide_text: z.boolean(),
+  vocab_audio_autoplay: z.boolean(),
+  furigana: z.catch(z.enum(FURIGANA), 'show'),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type VocabPrompt = Settings['vocab_prompt'];
+export type FuriganaSetting = Settings['furigana'];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'canceled'] as const;
+/** A status this page does not know reads as 'inactive' (nothing is unlocked by a surprise). */
+export const subscriptionStatusSchema = z.catch(z.enum(SUBSCRIPTION_STATUSES), 'inactive');
+
+const level = z.number();
+/**
+ * GET /api/users/profile; also the answer of sign-up, sign-in, the reset's confirmation and PATCH
+ * /api/users/profile (the person as now signed in).
+ */
+export const profileSchema = z.object({
+  id: z.optional(z.string()),
+  name: z.nullish(z.string()),
+  email: z.string(),
+  /** the learner's level in each course */
+  level: z.object({ kana: level, kanji1: level, kanji2: level, vocab1: level, vocab2: level, vocab3: level }),
+  subscription_status: subscriptionStatusSchema,
+  settings: settingsSchema,
+  is_admin: z._default(z.boolean(), false),
+  updates_unread: z._default(z.number(), 0),
+  timezone: z.nullish(z.string()),
+  /** false when this server cannot sell a subscription (payments not configured): Subscribe is not offered. */
+  payments_available: z._default(z.boolean(), true),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/auth/csrf: the double-submit token (also set as the readable XSRF-TOKEN cookie). */
+export const csrfAnswerSchema = z.object({ token: z.string() });
+/** POST /api/users/timezone: the canonical IANA name recorded. */
+export const timezoneAnswerSchema = z.object({ timezone: z.string() });
+/** POST /api/users/updates_read: the badge is cleared. */
+export const updatesReadAnswerSchema = z.object({ updates_unread: z.number() });
+/** POST /api/auth/password_reset (202): the same words whether the address is known or not. */
+export const passwordResetAnswerSchema = z.object({ message: z.string() });
+/** POST /api/users/password */
+export const passwordChangedAnswerSchema = z.object({ changed: z.literal(true) });
+/** DELETE /api/users/me */
+export const accountErasedAnswerSchema = z.object({ erased: z.literal(true) });
+/** POST and DELETE /api/admin/users/:id/admin: the role as it now is. */
+export const roleAnswerSchema = z.object({ id: z.string(), is_admin: z.boolean() });

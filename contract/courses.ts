@@ -1,0 +1,11 @@
+// The vocabulary the calls share (SPEC §1): the courses and the kinds of card, defined once for the frontend
+// and the backend (backend/src/kernel/courses.ts and study/courses.ts re-export them).
+export const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'] as const;
+export type Course = (typeof COURSES)[number];
+
+/** The kinds of card, in the learner's order (a flashcard id starts with one: reading-42). */
+export const MATERIAL_TYPES = ['kana', 'reading', 'vocab'] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+
+/** The largest id PostgreSQL's integer holds: ids in paths and queries are checked against it. */
+export const MAX_ID = 2_147_483_647;
