@@ -113,6 +113,38 @@ export function postgresCpuMs() {
   return (ticks * 1000) / CLK_TCK;
 }
 
+/**
+ * The same CPU split by kind of PostgreSQL process: client backends, the background processes (walwriter,
+ * checkpointer, autovacuum…, named by their title) and the children that exited (the postmaster's cutime/cstime).
+ * Two calls' difference shows where a phase's PostgreSQL CPU went.
+ */
+export function postgresCpuByKind() {
+  const kinds = {};
+  const add = (kind, ticks) => (kinds[kind] = (kinds[kind] ?? 0) + (ticks * 1000) / CLK_TCK);
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const f = statFields(pid);
+    if (!f || f.comm !== 'postgres') continue;
+    if (clusterPostmaster && Number(pid) !== clusterPostmaster && f.ppid !== clusterPostmaster) continue;
+    if (Number(pid) === clusterPostmaster) {
+      add('postmaster', f.utime + f.stime);
+      add('exited children', f.cutime + f.cstime);
+      continue;
+    }
+    let title = '';
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    } catch {
+      continue;
+    }
+    // "postgres: 15/main: walwriter" or "postgres: 15/main: user db 127.0.0.1(5432) idle"
+    const what = title.replace(/^postgres: (\S+: )?/, '');
+    const kind = /\d+\.\d+\.\d+\.\d+\(\d+\)|\[local\]/.test(what) ? 'client backends' : what.replace(/ (process|worker).*$/, ' $1').trim();
+    add(kind, f.utime + f.stime + f.cutime + f.cstime);
+  }
+  return kinds;
+}
+
 /** Transactions/s of a custom pgbench script (prepared statements) against an existing database. */
 export function pgbenchScriptTps(database, script, clients, seconds) {
   const file = join(tmpdir(), `kioku-bench-${process.pid}.sql`);

@@ -1,5 +1,5 @@
 // Where an app's CPU per request goes (issue 19): CPU ms of the app process per request, from /proc, for requests
-// that do more and more: no session, a session check only, the next-card read, a grade. 8 keep-alive clients.
+// that do more and more: no session (a health check, a route with no work), a session check only, the next-card read, a grade. 8 keep-alive clients.
 // Run: DATABASE_URL=… node bench/request-cost.mjs (after npm run build -w backend).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -38,6 +38,7 @@ try {
   }
   const ok = (res) => { if (res.status >= 400) throw new Error(`${res.status} ${res.body}`); return res; };
   await measure('GET /api/health (no session)', () => http.call('GET', '/api/health').then(ok));
+  await measure('GET /api/auth/csrf (no session)', () => http.call('GET', '/api/auth/csrf').then(ok));
   await measure('GET /api/auth/csrf (session)', (u) => http.call('GET', '/api/auth/csrf', { headers: headers(u) }).then(ok));
   await measure('GET /api/flashcard (session, next card)', (u) => http.call('GET', '/api/flashcard?course=kanji1', { headers: headers(u) }).then(ok));
   const cards = new Map();

@@ -15,6 +15,7 @@ import {
   percentile,
   pgbenchScriptTps,
   pgbenchRun,
+  postgresCpuByKind,
   postgresCpuMs,
   processCpuMs,
   processSystemCpuMs,
@@ -62,15 +63,18 @@ const json = (res) => JSON.parse(res.body.toString());
 function studyingLearner(user, errors) {
   const courses = ['vocab1', 'kanji1', 'vocab2', 'vocab3', 'kanji2', 'kana'];
   const headers = { 'content-type': 'application/json', 'x-xsrf-token': user.token, cookie: user.cookie };
+  let course = courses.shift();
   let card = null;
   let lessons = true;
   let position = 1;
   return async function grade(since) {
+    // No card in hand (the reviews ran out): the course's next card, which starts the next lesson batch; the next
+    // course only when this one has nothing left to study now.
     while (!card) {
-      const course = courses.shift();
       if (!course) return null;
       const res = await http.call('GET', `/api/flashcard?course=${course}`, { headers });
       card = json(res).flashcard;
+      if (!card) course = courses.shift();
       lessons = !card || card.attempts === 0;
       position = 1;
     }
@@ -239,8 +243,8 @@ async function requestRate(users, path, seconds) {
 
 // The grade's write alone, as the grade handler sends it (a review of a new card stream, its card state and
 // its Idempotency-Key), from pgbench's C client: no HTTP, no session, no read, no next card.
-const RECORD_GRADE_SCRIPT = `select * from study_record_grade('card-bench-' || gen_random_uuid()::text, 'card', 0, array[gen_random_uuid()],
-  array['CardGraded'], array[1::smallint], array[jsonb_build_object('grade', 3, 'course', 'kanji1')], array[jsonb_build_object('actorId', null)],
+const RECORD_GRADE_SCRIPT = `select * from study_record_grade('card-bench-' || gen_random_uuid()::text, 'card', 0, gen_random_uuid(),
+  'CardGraded', 1::smallint, jsonb_build_object('grade', 3, 'course', 'kanji1'), jsonb_build_object('actorId', null),
   null, gen_random_uuid(), 'kanji1', 'reading', 1, 1::smallint, 2, 'learning', 4, now(), now(), false, 'bench', gen_random_uuid()::text, 'hash');
 `;
 
@@ -293,7 +297,7 @@ async function main() {
     // BENCH_PG_STATEMENTS=1 on a cluster that preloads pg_stat_statements: the grade phase's statements, top first.
     const statements = process.env.BENCH_PG_STATEMENTS === '1';
     if (statements) await pool.query('create extension if not exists pg_stat_statements').then(() => pool.query('select pg_stat_statements_reset()'));
-    const cpu0 = { app: processCpuMs(child.pid), appSystem: processSystemCpuMs(child.pid), pg: postgresCpuMs(), driver: processCpuMs(process.pid) };
+    const cpu0 = { app: processCpuMs(child.pid), appSystem: processSystemCpuMs(child.pid), pg: postgresCpuMs(), pgKinds: postgresCpuByKind(), driver: processCpuMs(process.pid) };
     const started = Date.now();
     const counts = await Promise.all(learners.map((l, i) => learner(l, started + SECONDS * 1000, latencies, errors, graders[i])));
     const elapsed = (Date.now() - started) / 1000;
@@ -309,6 +313,12 @@ async function main() {
       `CPU per grade: app ${round(perGrade.app, 3)} ms (of which kernel ${round(perGrade.appSystem, 3)}; target ≤ ${TARGET_APP_CPU_MS}), PostgreSQL ${round(perGrade.pg, 3)} ms (target ≤ ${TARGET_PG_CPU_MS}; ` +
         `${round(perGrade.pg / pgbench.pgCpuMsPerTransaction, 1)} × a pgbench -N transaction), load driver ${round(perGrade.driver, 3)} ms`,
     );
+    const pgKinds = postgresCpuByKind();
+    const split = Object.entries(pgKinds)
+      .map(([kind, ms]) => [kind, (ms - (cpu0.pgKinds[kind] ?? 0)) / grades])
+      .filter(([, ms]) => ms >= 0.005)
+      .sort((a, b) => b[1] - a[1]);
+    console.log(`PostgreSQL CPU per grade by process: ${split.map(([kind, ms]) => `${kind} ${round(ms, 3)} ms`).join(', ')}`);
     latencies.sort((a, b) => a - b);
     const gradesPerSecond = grades / elapsed;
     const p50 = percentile(latencies, 50);
@@ -321,7 +331,7 @@ async function main() {
     if (statements) {
       const { rows: top } = await pool.query(
         `select calls, total_exec_time as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
-           from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 15`,
+           from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 30`,
       );
       const { rows: all } = await pool.query(`select sum(calls)::float8 as calls, sum(total_exec_time)::float8 as ms from pg_stat_statements where query not like '%pg_stat_statements%'`);
       console.log(`pg_stat_statements over the closed loop: ${round(all[0].calls / grades, 2)} statements and ${round(all[0].ms / grades, 3)} ms of execution per grade (exec ms per grade, calls per grade, statement):`);

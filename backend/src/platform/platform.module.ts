@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './config/config';
 import { DatabaseModule } from './database/database.module';
@@ -7,7 +7,6 @@ import { GetApiDocsHandler } from './api-docs/api-docs.handler';
 import { ApiDocsHttp } from './api-docs/api-docs.http';
 import { GetHealthHandler } from './health/health.handler';
 import { HealthHttp } from './health/health.http';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 import { ProjectionsModule } from './projections/projections.module';
@@ -26,7 +25,6 @@ export class PlatformModule {
       controllers: [HealthHttp, ApiDocsHttp],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         ProjectionRunnerService,
         MetricsService,
         CommittedEventsPublisher,

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { applyDecorators, CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,8 +19,13 @@ const IDEMPOTENT = 'kioku:idempotent';
  */
 export type IdempotencyRecorder = 'interceptor' | 'handler';
 
-/** Marks a write route that honours the Idempotency-Key header. */
-export const Idempotent = (recordedBy: IdempotencyRecorder = 'interceptor') => SetMetadata(IDEMPOTENT, recordedBy);
+/**
+ * Marks a write route that honours the Idempotency-Key header. The interceptor is the route's own, not global:
+ * a route without interceptors skips Nest's rxjs chain altogether, and the hot grade route ('handler') needs none
+ * (idempotencyOf reads the header itself).
+ */
+export const Idempotent = (recordedBy: IdempotencyRecorder = 'interceptor') =>
+  recordedBy === 'handler' ? SetMetadata(IDEMPOTENT, recordedBy) : applyDecorators(SetMetadata(IDEMPOTENT, recordedBy), UseInterceptors(IdempotencyInterceptor));
 
 /** What a handler that records its own key needs: the key's scope (user, method, route), the key, the body's hash. */
 export interface IdempotencyRequest {
@@ -43,21 +48,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const recordedBy = this.reflector.get<IdempotencyRecorder | undefined>(IDEMPOTENT, context.getHandler());
-    if (!recordedBy) return next.handle();
+    if (recordedBy !== 'interceptor') return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const header = request.headers['idempotency-key'];
+    const header = keyHeaderOf(request);
     if (header === undefined) return next.handle();
-    if (typeof header !== 'string' || !KEY.test(header)) {
-      throw new AppError('validation_failed', 'The Idempotency-Key header must be 8 to 200 letters, digits or -_:.', {
-        fields: [{ field: 'Idempotency-Key', message: 'Invalid format.' }],
-      });
-    }
-    if (recordedBy === 'handler') {
-      const handled = request as FastifyRequest & { idempotencyKey?: string; idempotency?: IdempotencyRequest };
-      handled.idempotencyKey = header;
-      handled.idempotency = { scope: scopeOf(request), key: header, requestHash: requestHashOf(request) };
-      return next.handle();
-    }
     return from(this.run(context, request, header, next));
   }
 
@@ -112,9 +106,25 @@ function requestHashOf(request: FastifyRequest): string {
   return createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
 }
 
-/** The Idempotency-Key of a route marked @Idempotent('handler'), with its scope and request hash. */
+/** The Idempotency-Key header, validated (400 naming it when malformed); undefined when the request has none. */
+function keyHeaderOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY.test(header)) {
+    throw new AppError('validation_failed', 'The Idempotency-Key header must be 8 to 200 letters, digits or -_:.', {
+      fields: [{ field: 'Idempotency-Key', message: 'Invalid format.' }],
+    });
+  }
+  return header;
+}
+
+/**
+ * The Idempotency-Key of a route marked @Idempotent('handler'), with its scope and request hash, for the handler
+ * to record in its own write; undefined without the header, 400 when it is malformed.
+ */
 export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | undefined {
-  return (request as FastifyRequest & { idempotency?: IdempotencyRequest }).idempotency;
+  const key = keyHeaderOf(request);
+  return key === undefined ? undefined : { scope: scopeOf(request), key, requestHash: requestHashOf(request) };
 }
 
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

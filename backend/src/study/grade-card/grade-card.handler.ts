@@ -162,7 +162,7 @@ interface RecordedGrade {
 }
 
 /**
- * study_record_grade (migration 032) in one statement: the event, the card's state, the key's request hash
+ * study_record_grade (migration 043) in one statement: the event, the card's state, the key's request hash
  * and the lesson floor commit together. 'raced': an identical retry committed the same event id meanwhile.
  */
 async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, after: CardState, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
@@ -171,11 +171,11 @@ async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, aft
     const { rows } = await pool.query<{ stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }>({
       name: 'study_record_grade',
       text: `select stream_version, global_position, transaction_id::text as transaction_id, duplicate
-               from study_record_grade($1, $2, $3, $4::uuid[], $5::text[], $6::smallint[], $7::jsonb[], $8::jsonb[], $9::uuid,
+               from study_record_grade($1, $2, $3, $4::uuid, $5, $6::smallint, $7::jsonb, $8::jsonb, $9::uuid,
                                        $10::uuid, $11, $12, $13::int, $14::smallint, $15::int, $16, $17::int, $18::timestamptz, $19::timestamptz, $20::boolean,
                                        $21, $22, $23)`,
       values: [
-        ...append,
+        ...oneEvent(append),
         d.userId,
         d.course,
         d.materialType,
@@ -200,6 +200,16 @@ async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, aft
     if (failure === 'duplicate_event_id') return 'raced';
     throw error;
   }
+}
+
+/**
+ * appendArguments (the event store's validation: the event's schema, its id, the metadata) for the grade's one
+ * event, as study_record_grade takes them (migration 043): each per-event array as its single value.
+ */
+function oneEvent(append: unknown[]): unknown[] {
+  const [streamId, streamType, expected, ids, types, schemaVersions, data, metadata, actor] = append as [string, string, number, string[], string[], number[], string[], string[], string | null];
+  if (ids.length !== 1) throw new Error('a grade appends exactly one event');
+  return [streamId, streamType, expected, ids[0], types[0], schemaVersions[0], data[0], metadata[0], actor];
 }
 
 function promotesToIntermediate(event: GradeEvent): boolean {

@@ -266,6 +266,11 @@ describe('GET/POST /api/flashcard', () => {
     expect(badGrade.statusCode).toBe(400);
     expect(badGrade.json().errors[0].field).toBe('grade');
     expect((await user.session.get('/api/flashcard?course=kanji9')).statusCode).toBe(400);
+    // A malformed Idempotency-Key: 400 naming the header, nothing recorded (the grade route reads the key itself).
+    const badKey = await grade(user, { id: 'reading-1', grade: 3, fetch_new: true }, 'short!');
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.headers['content-type']).toContain('application/problem+json');
+    expect(badKey.json().errors[0].field).toBe('Idempotency-Key');
     expect(await cardEvents(user.id)).toHaveLength(0);
   });
 

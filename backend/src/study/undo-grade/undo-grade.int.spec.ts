@@ -189,6 +189,10 @@ describe('POST /api/flashcard/undo', () => {
     const bad = await undo(user, { id: 'reading-x' });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('"id"');
+    // The route's own idempotency interceptor checks the key before anything is recorded.
+    const badKey = await undo(user, { id: 'reading-2', version: 2 }, 'no spaces allowed');
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().errors[0].field).toBe('Idempotency-Key');
   });
 
   it('undoes the grade that raised the level: the level goes back (awards stay granted), and rebuilds give the same tables', async () => {
