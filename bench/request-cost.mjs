@@ -1,6 +1,7 @@
 // Where an app's CPU per request goes (issue 19): CPU ms of the app process per request, from /proc, for requests
-// that do more and more: no session (a health check, a route with no work), a session check only, the next-card read, a grade. 8 keep-alive clients.
-// Run: DATABASE_URL=… node bench/request-cost.mjs (after npm run build -w backend).
+// that do more and more: no session (a health check, a route with no work), a session check only, the next-card
+// read, a grade. BENCH_CLIENTS keep-alive clients (8).
+// Run: DATABASE_URL=… node bench/request-cost.mjs (after npm run build -w backend); docs/operations.md, Performance.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { dropDatabase, freePort, freshDatabase, httpClient, processCpuMs, processSystemCpuMs, root, round, signUp, waitForHealth, dist } from './lib.mjs';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 
 const DB = 'kioku_bench_request_cost';
 const N = Number(process.env.BENCH_REQUESTS ?? 3000);
-const CLIENTS = 8;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const url = await freshDatabase(DB);
 const port = await freePort();
 const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'backend/dist/main.js')], {
