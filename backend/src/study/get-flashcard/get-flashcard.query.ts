@@ -59,50 +59,26 @@ export function reviewableLevel(subscriptionActive: boolean): number {
   return subscriptionActive ? MAX_LEVEL : FREE_LEVEL;
 }
 
-const CARD_JSON = `json_build_object('material_type', m.material_type, 'material_id', m.material_id, 'course', m.course,
-  'level', m.level, 'data', m.data, 'card', json_build_object('level', c.level, 'attempts', c.attempts, 'mastery', c.mastery,
-  'interval_hours', c.interval_hours, 'due_at', c.due_at, 'version', c.version))`;
-const NEW_JSON = `json_build_object('material_type', m.material_type, 'material_id', m.material_id, 'course', m.course,
-  'level', m.level, 'data', m.data, 'card', null)`;
-
-// One round trip. The two candidate cards are scalar subqueries inside coalesce: PostgreSQL evaluates the
-// second one only when the first finds nothing, so a learner with reviews due never pays for the lesson scan.
-// $1 user, $2 course, $3 now, $4 highest reviewable level, $5 true with a subscription (new cards up to the
-// user's level, which `level` reads), else level 1 only; in the card statements $6/$7 a material to look past
-// (the card on the learner's screen, for the look-ahead), null for none.
-function nextCardSql(level: string) {
-  const newLevel = `(case when $5::boolean then greatest(1, least(${MAX_LEVEL}, (${level}))) else ${FREE_LEVEL} end)`;
-  // The first due card that may be served comes from study_first_due (migration 034), which walks
-  // card_states_due in due order: as a join with a limit here, the cached plan read every due card first.
-  const review = `(select ${CARD_JSON} from study_first_due($1, $2, $3, $4, $6::text, $7::int) d
-    join card_states c on c.user_id = $1 and c.course = $2 and c.material_type = d.material_type and c.material_id = d.material_id
-    join materials m on m.material_type = d.material_type and m.material_id = d.material_id)`;
-  // The first unlearned material in lesson order comes from study_first_unlearned (migration 032), which walks
-  // the lesson index from the learner's lesson floor: its cost does not grow with the cards already learned.
-  const lesson = `(select ${NEW_JSON} from study_first_unlearned($1, $2, $6::text, $7::int) u
-    join materials m on m.material_type = u.material_type and m.material_id = u.material_id
-   where u.level <= (select new_level from params))`;
-  // One pass over the user's cards of the course gives the learned, open-level and due counts. Cards whose
-  // material is not served (retired, or without a sentence) are neither due nor open: they are never shown
-  // (card_states.servable mirrors materials.servable, migration 040; card_states_due carries it).
-  const counts = `
-  (select due from mine)::int as review_count,
-  (select min(c.due_at) from card_states c where c.user_id = $1 and c.course = $2 and c.level <= $4 and c.servable) as next_due,
-  (select learned from mine)::int as learned_count,
-  (select new_level from params) as new_level,
-  (select learned_open from mine)::int as learned_open`;
-  const params = `with params as materialized (select ${newLevel}::int as new_level),
-    mine as materialized (select count(*) as learned, count(*) filter (where c.level <= (select new_level from params) and c.servable) as learned_open,
-                                 count(*) filter (where c.due_at <= $3 and c.level <= $4 and c.servable) as due
-                            from card_states c where c.user_id = $1 and c.course = $2)`;
-  return {
-    reviewFirst: `${params} select coalesce(${review}, ${lesson}) as card, ${counts}`,
-    newFirst: `${params} select coalesce(${lesson}, ${review}) as card, ${counts}`,
-    countsOnly: `${params} select null::json as card, ${counts}`,
-  };
+/**
+ * The learner's new-card level as an SQL expression over $1 (user id), $2 (course) and the given boolean
+ * parameter (the subscription): new cards up to the user's level (the StudyLevels port's expression), or level 1
+ * only without a subscription.
+ */
+export function newCardLevelSql(levelSql: string, subscriptionParam: string): string {
+  return `(case when ${subscriptionParam}::boolean then greatest(1, least(${MAX_LEVEL}, (${levelSql}))) else ${FREE_LEVEL} end)::int`;
 }
 
-interface NextRow {
+// One round trip: study_next_card (migration 044) holds the next-card query, shared with the grade's write
+// (study_grade), which answers its next card in its own round trip. $1 user, $2 course, $3 now, $4 highest
+// reviewable level, $5 true with a subscription, $6 prefer a new card, $7/$8 a material to look past (the card on
+// the learner's screen, for the look-ahead), $9 false for the counts only.
+function nextCardSql(levelSql: string): string {
+  return `select card, review_count, next_due, learned_count, new_level, learned_open
+            from study_next_card($1, $2, $3, $4, ${newCardLevelSql(levelSql, '$5')}, $6, $7::text, $8::int, $9)`;
+}
+
+/** study_next_card's columns (migration 044). */
+export interface NextRow {
   card: (MaterialRef & { card: MaterialWithCard['card'] }) | null;
   review_count: number;
   next_due: Date | null;
@@ -116,43 +92,58 @@ interface NextRow {
 /** GetFlashcard: the next card of a course for a learner, and the counts the study panel shows. */
 @Injectable()
 export class FlashcardQueries {
-  private readonly sql: ReturnType<typeof nextCardSql>;
+  private readonly sql: string;
+  /** The StudyLevels port's level expression, for statements that read the next card along with more (the grade). */
+  readonly levelSql: string;
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly totals: ServableTotals,
     @Optional() @Inject(STUDY_LEVELS) levels?: StudyLevels,
   ) {
-    this.sql = nextCardSql((levels ?? fixedLevelOne).levelSql);
+    this.levelSql = (levels ?? fixedLevelOne).levelSql;
+    this.sql = nextCardSql(this.levelSql);
   }
 
   async next(query: NextCardQuery, db: Queryable = this.pool): Promise<NextCard> {
-    const [name, text] = query.preferNew ? ['study_next_new_first', this.sql.newFirst] : ['study_next_review_first', this.sql.reviewFirst];
-    return this.run(name, text, query, [query.skip?.materialType ?? null, query.skip?.materialId ?? null], db);
+    return this.run(query, true, db);
   }
 
   /** The counts only, with a given card (GET with material_type and material_id). */
   async withCard(query: NextCardQuery, flashcard: FlashcardView, db: Queryable = this.pool): Promise<NextCard> {
-    return { ...(await this.run('study_next_counts', this.sql.countsOnly, query, [], db)), flashcard };
+    return { ...(await this.run(query, false, db)), flashcard };
   }
 
-  // Named statements: parsed once per connection (these run on every card shown and every grade).
-  private async run(name: string, text: string, q: NextCardQuery, more: unknown[], db: Queryable): Promise<NextCard> {
+  // A named statement: parsed once per connection (it runs on every card shown).
+  private async run(q: NextCardQuery, withCard: boolean, db: Queryable): Promise<NextCard> {
     // Usually from memory; read alongside the query when the catalogue changed.
     const totals = this.totals.both(q.course);
     totals.catch(() => undefined); // awaited below; only keeps a failure during the query from going unhandled
-    const { rows } = await db.query<NextRow>({ name, text, values: [
+    const { rows } = await db.query<NextRow>({ name: 'study_next_card', text: this.sql, values: [
       q.userId,
       q.course,
       q.now,
       reviewableLevel(q.subscriptionActive),
       q.subscriptionActive,
-      ...more,
+      q.preferNew,
+      q.skip?.materialType ?? null,
+      q.skip?.materialId ?? null,
+      withCard,
     ] });
-    const row = rows[0];
+    return this.nextCardOf(rows[0], q, await totals);
+  }
+
+  /**
+   * The next card and counts from study_next_card's columns (here, or read by the grade's write in its own
+   * round trip), with the catalogue's totals for the course.
+   */
+  async nextCardFrom(row: NextRow, q: Pick<NextCardQuery, 'course' | 'now'>): Promise<NextCard> {
+    return this.nextCardOf(row, q, await this.totals.both(q.course));
+  }
+
+  private nextCardOf(row: NextRow, q: Pick<NextCardQuery, 'now'>, { servable, cards }: Awaited<ReturnType<ServableTotals['both']>>): NextCard {
     // New cards available: the servable materials up to the user's new-card level (kept per catalogue
     // revision) less the served ones learned; never negative (a card learned at a lower level than its
     // material's level now).
-    const { servable, cards } = await totals;
     const open = servable.slice(1, row.new_level + 1).reduce((a, b) => a + b, 0);
     const incomplete = [];
     for (let level = 1; level <= row.new_level; level++) {

@@ -12,7 +12,17 @@ import { CARD_STREAM_TYPE, cardStreamId, type GradeEvent } from '../card.events'
 import { cardStateOf } from '../card-states.store';
 import { type CardState, evolve, initialCardState } from '../card.state';
 import { flashcardRefOrFail, flashcardView, type FlashcardView } from '../flashcard.view';
-import { assertCardOpen, continuation, FlashcardQueries, servableOrNotFound, type MaterialWithCard } from '../get-flashcard/get-flashcard.query';
+import {
+  assertCardOpen,
+  continuation,
+  FlashcardQueries,
+  newCardLevelSql,
+  reviewableLevel,
+  servableOrNotFound,
+  type MaterialWithCard,
+  type NextCard,
+  type NextRow,
+} from '../get-flashcard/get-flashcard.query';
 import { gradeEventId } from '../ids';
 import { fixedLevelOne, STUDY_LEVELS, StudyLevels } from '../study-levels.port';
 import { decideGrade } from './grade-card.decide';
@@ -64,6 +74,8 @@ export class GradeFlashcardCommand extends Command<GradeCardOutcome> {
 @CommandHandler(GradeFlashcardCommand)
 export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> {
   private readonly levels: StudyLevels;
+  /** study_grade's statement: the write and the next card in one round trip (migration 044). */
+  private readonly gradeSql: string;
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: EventStore,
@@ -73,6 +85,7 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     @Optional() private readonly metrics?: MetricsService,
   ) {
     this.levels = levels ?? fixedLevelOne;
+    this.gradeSql = gradeStatement(this.queries.levelSql);
   }
 
   execute(command: GradeFlashcardCommand): Promise<GradeCardOutcome> {
@@ -80,8 +93,9 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
   }
 
   /**
-   * Three round trips after the session: read (material, card, the key's record), write (study_record_grade:
-   * event, card state, key, lesson floor; one statement, so one commit), and the next card with the counts.
+   * Two round trips after the session: read (material, card, the key's record), and write (study_grade: event,
+   * card state, key, lesson floor and then the next card with the counts; one statement, so one commit). A grade
+   * that may raise the level reads its next card in a third, once the level read model has applied it.
    */
   async handle(command: GradeCard): Promise<GradeCardOutcome> {
     const ref = flashcardRefOrFail(command.id);
@@ -119,7 +133,20 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     // The card's state after this grade, derived once (evolve, the fold every reader of the stream uses): the SQL
     // function writes it as the inline row, and the answer shows it.
     const after = evolve(material.card ? cardStateOf(material.card) : initialCardState, event);
-    const recorded = await recordGrade(this.pool, appendArguments(streamId, CARD_STREAM_TYPE, expected, [{ ...event, eventId }], command.metadata), event, after, command.idempotency);
+    // Only a card reaching intermediate from learning can raise the level (a lesson adds a learning card, a
+    // failed card never drops below intermediate), so only such a grade waits for the level read model, and reads
+    // its next card after that wait (new cards may come from the new level); any other reads it with the write.
+    const promotes = promotesToIntermediate(event);
+    const nextQuery = { now, subscriptionActive: command.subscriptionActive, preferNew: command.fetchNew };
+    const recorded = await recordGrade(
+      this.pool,
+      this.gradeSql,
+      appendArguments(streamId, CARD_STREAM_TYPE, expected, [{ ...event, eventId }], command.metadata),
+      event,
+      after,
+      command.idempotency,
+      promotes ? null : nextQuery,
+    );
 
     if (recorded === 'raced' || recorded.duplicate) {
       // The same grade recorded meanwhile (a retry whose answer was lost, or a concurrent retry): its state now.
@@ -129,17 +156,21 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     this.store.committed([{ streamId, type: event.type }]);
     this.metrics?.grades.inc({ course: material.course });
 
-    // Only a card reaching intermediate from learning can raise the level (a lesson adds a learning card, a
-    // failed card never drops below intermediate), so only such a grade waits for the level read model.
-    const newLevel = promotesToIntermediate(event)
+    const newLevel = promotes
       ? await this.levels.newLevelAfter(command.userId, material.course, { tx: recorded.transactionId, position: recorded.globalPosition }, NEW_LEVEL_WAIT_MS)
       : null;
-    return { ...(await this.answer(command, material, flashcardView(material, cardRowOf(event, after, recorded.streamVersion)), newLevel, now)), replayed: false };
+    const readWithWrite = recorded.next ? await this.queries.nextCardFrom(recorded.next, { course: material.course, now }) : undefined;
+    return {
+      ...(await this.answer(command, material, flashcardView(material, cardRowOf(event, after, recorded.streamVersion)), newLevel, now, readWithWrite)),
+      replayed: false,
+    };
   }
 
-  private async answer(command: GradeCard, material: MaterialWithCard, graded: FlashcardView, newLevel: number | null, now: Date): Promise<GradeCardResult> {
+  /** The answer, with the next card read along with the write when it was, else read now. */
+  private async answer(command: GradeCard, material: MaterialWithCard, graded: FlashcardView, newLevel: number | null, now: Date, readWithWrite?: NextCard): Promise<GradeCardResult> {
     const next = continuation(
-      await this.queries.next({ userId: command.userId, course: material.course, now, subscriptionActive: command.subscriptionActive, preferNew: command.fetchNew }),
+      readWithWrite ??
+        (await this.queries.next({ userId: command.userId, course: material.course, now, subscriptionActive: command.subscriptionActive, preferNew: command.fetchNew })),
       command.fetchNew,
     );
     return {
@@ -159,25 +190,46 @@ interface RecordedGrade {
   globalPosition: number;
   transactionId: string;
   duplicate: boolean;
+  /** the next card and counts, read after the write in the same statement (null when not asked for, or a duplicate) */
+  next: NextRow | null;
 }
 
 /**
- * study_record_grade (migration 043) in one statement: the event, the card's state, the key's request hash
- * and the lesson floor commit together. 'raced': an identical retry committed the same event id meanwhile.
+ * study_grade's statement (migration 044): the write's arguments, then the next card's. $1 and $2 are the user
+ * and the course, as the level expression of the StudyLevels port expects them; $27 is the subscription.
  */
-async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, after: CardState, idempotency: IdempotencyRequest | undefined): Promise<RecordedGrade | 'raced'> {
+function gradeStatement(levelSql: string): string {
+  return `select stream_version, global_position, transaction_id::text as transaction_id, duplicate,
+                 card, review_count, next_due, learned_count, new_level, learned_open
+            from study_grade($1::uuid, $2, $3, $4, $5, $6::uuid, $7, $8::smallint, $9::jsonb, $10::jsonb, $11::uuid,
+                             $12, $13::int, $14::smallint, $15::int, $16, $17::int, $18::timestamptz, $19::timestamptz, $20::boolean,
+                             $21, $22, $23,
+                             $24::boolean, $25::timestamptz, $26::int, ${newCardLevelSql(levelSql, '$27')}, $28::boolean)`;
+}
+
+/**
+ * study_grade in one statement: the event, the card's state, the key's request hash and the lesson floor commit
+ * together, and with `next` the next card is read after them. 'raced': an identical retry committed the same
+ * event id meanwhile.
+ */
+async function recordGrade(
+  pool: Pool,
+  text: string,
+  append: unknown[],
+  event: GradeEvent,
+  after: CardState,
+  idempotency: IdempotencyRequest | undefined,
+  next: { now: Date; subscriptionActive: boolean; preferNew: boolean } | null,
+): Promise<RecordedGrade | 'raced'> {
   const d = event.data;
   try {
-    const { rows } = await pool.query<{ stream_version: string; global_position: string; transaction_id: string; duplicate: boolean }>({
-      name: 'study_record_grade',
-      text: `select stream_version, global_position, transaction_id::text as transaction_id, duplicate
-               from study_record_grade($1, $2, $3, $4::uuid, $5, $6::smallint, $7::jsonb, $8::jsonb, $9::uuid,
-                                       $10::uuid, $11, $12, $13::int, $14::smallint, $15::int, $16, $17::int, $18::timestamptz, $19::timestamptz, $20::boolean,
-                                       $21, $22, $23)`,
+    const { rows } = await pool.query<{ stream_version: string; global_position: string; transaction_id: string; duplicate: boolean } & NextRow>({
+      name: 'study_grade',
+      text,
       values: [
-        ...oneEvent(append),
         d.userId,
         d.course,
+        ...oneEvent(append),
         d.materialType,
         d.materialId,
         d.level,
@@ -190,10 +242,21 @@ async function recordGrade(pool: Pool, append: unknown[], event: GradeEvent, aft
         idempotency?.scope ?? null,
         idempotency?.key ?? null,
         idempotency?.requestHash ?? null,
+        next !== null,
+        next?.now ?? null,
+        reviewableLevel(next?.subscriptionActive ?? false),
+        next?.subscriptionActive ?? false,
+        next?.preferNew ?? false,
       ],
     });
     const row = rows[0];
-    return { streamVersion: Number(row.stream_version), globalPosition: Number(row.global_position), transactionId: row.transaction_id, duplicate: row.duplicate };
+    return {
+      streamVersion: Number(row.stream_version),
+      globalPosition: Number(row.global_position),
+      transactionId: row.transaction_id,
+      duplicate: row.duplicate,
+      next: next !== null && !row.duplicate ? row : null,
+    };
   } catch (error) {
     const failure = appendFailure(error);
     if (failure === 'version_conflict') throw new ConcurrencyError(GRADED_ELSEWHERE);

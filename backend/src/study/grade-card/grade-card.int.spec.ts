@@ -6,6 +6,7 @@ import { eventually } from '../../../test/support/eventually';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { courseMaterials, insertMaterials, pinClock } from '../testing/study-fixtures';
+import { continuation, FlashcardQueries } from '../get-flashcard/get-flashcard.query';
 import { GRADED_ELSEWHERE } from './grade-card.handler';
 
 // The flashcard API over HTTP against a real database with the projection runner: lessons, reviews,
@@ -128,6 +129,37 @@ describe('GET/POST /api/flashcard', () => {
     const forecast = await user.session.get('/api/users/stats?course=kanji1');
     expect(forecast.json().review_forecast.map((d: { count: number }) => d.count)).toEqual([0, 10, 0, 0, 0]);
     expect(await cardEvents(user.id)).toHaveLength(20);
+  });
+
+  it('answers the next card and counts a read right after the grade gives (read with the write, or after a level wait)', async () => {
+    // Lessons and failed reviews read their next card in the write's own statement (study_grade); a grade that
+    // may raise the level reads it afterwards. Both must answer what a separate read after the grade would.
+    clock.set(T0);
+    const user = await signUpTestUser(app.inject);
+    const queries = app.app.get(FlashcardQueries);
+    const answered = (body: Record<string, unknown>) => ({
+      new_flashcard: body.new_flashcard,
+      review_count: body.review_count,
+      new_available: body.new_available,
+      learned_count: body.learned_count,
+      user_next_review_in_minutes: body.user_next_review_in_minutes,
+    });
+    const readAfter = async (fetchNew: boolean) => {
+      const n = continuation(await queries.next({ userId: user.id, course: 'kanji1', now: T0, subscriptionActive: false, preferNew: fetchNew }), fetchNew);
+      return JSON.parse(JSON.stringify(answered({ ...n, new_flashcard: n.flashcard })));
+    };
+    const grades = [5, 3, 0, 5, 3, 5, 0, 3, 5, 5, 0, 5, 3, 0, 5, 3, 5, 0, 3, 5, 0, 0];
+    let card = (await next(user)).flashcard;
+    let compared = 0;
+    for (let i = 0; i < grades.length && card; i++) {
+      const fetchNew = i < 9;
+      const res = await grade(user, { id: card.flashcard_id, grade: grades[i], fetch_new: fetchNew, version: card.attempts ? card.version : undefined });
+      expect(res.statusCode).toBe(200);
+      expect(answered(res.json())).toEqual(await readAfter(fetchNew));
+      compared++;
+      card = res.json().new_flashcard;
+    }
+    expect(compared).toBeGreaterThanOrEqual(20);
   });
 
   it('records a grade once for the same Idempotency-Key, also when retried after the stored answer was lost', async () => {
