@@ -102,15 +102,7 @@ export async function postgresPostmaster() {
  * (or when its pid is gone) every process named postgres counts.
  */
 export function postgresCpuMs() {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const f = statFields(pid);
-    if (!f || f.comm !== 'postgres') continue;
-    if (clusterPostmaster && Number(pid) !== clusterPostmaster && f.ppid !== clusterPostmaster) continue;
-    ticks += f.utime + f.stime + f.cutime + f.cstime;
-  }
-  return (ticks * 1000) / CLK_TCK;
+  return Object.values(postgresCpuByKind()).reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -135,11 +127,11 @@ export function postgresCpuByKind() {
     try {
       title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
     } catch {
-      continue;
+      // exited between the two reads: its CPU still counts
     }
     // "postgres: 15/main: walwriter" or "postgres: 15/main: user db 127.0.0.1(5432) idle"
     const what = title.replace(/^postgres: (\S+: )?/, '');
-    const kind = /\d+\.\d+\.\d+\.\d+\(\d+\)|\[local\]/.test(what) ? 'client backends' : what.replace(/ (process|worker).*$/, ' $1').trim();
+    const kind = /\d+\.\d+\.\d+\.\d+\(\d+\)|\[local\]/.test(what) ? 'client backends' : what.replace(/ (process|worker).*$/, ' $1').trim() || 'unknown';
     add(kind, f.utime + f.stime + f.cutime + f.cstime);
   }
   return kinds;

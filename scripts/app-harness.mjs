@@ -3,7 +3,6 @@
 // and a clean stop that drops the database again.
 import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,16 +14,8 @@ const pg = require('pg');
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kioku';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+// One free-port helper for the scripts and the topology (infra sits below scripts: no import runs back up).
+export { freePort } from '../infra/topology/topology.mjs';
 
 export function databaseUrl(name) {
   const u = new URL(baseDatabaseUrl);
