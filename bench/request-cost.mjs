@@ -1,6 +1,8 @@
 // Where an app's CPU per request goes (issue 19): CPU ms of the app process per request, from /proc, for requests
 // that do more and more: no session (a health check, a route with no work), a session check only, the next-card
-// read, a grade. BENCH_CLIENTS keep-alive clients (8).
+// read, a grade; and the floor under them: the same server work without Nest (bench/floor-server.mjs: fastify,
+// node-postgres and the app's own query code), for a route with no work and for a grade's three round trips.
+// BENCH_CLIENTS keep-alive clients (8).
 // Run: DATABASE_URL=… node bench/request-cost.mjs (after npm run build -w backend); docs/operations.md, Performance.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +18,11 @@ const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? ''
   env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: process.env.BENCH_ROLE ?? 'api', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent', VOICE_AUTO: 'off' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+const floorPort = await freePort();
+const floor = spawn(process.execPath, [join(root, 'bench/floor-server.mjs')], {
+  env: { ...process.env, DATABASE_URL: url, PORT: String(floorPort) },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 try {
   await waitForHealth(`http://127.0.0.1:${port}`, child, 300_000);
   const http = httpClient(port, CLIENTS * 4);
@@ -27,14 +34,14 @@ try {
   for (const u of users) await setSubscription(pool, u.email, 'active');
   const headers = (u) => ({ 'content-type': 'application/json', 'x-xsrf-token': u.token, cookie: u.cookie });
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-  async function measure(label, request) {
+  async function measure(label, request, pid = child.pid) {
     if (only && !only.test(label)) return null;
     for (let w = 0; w < 200; w++) await request(users[w % CLIENTS], w);
-    const c0 = processCpuMs(child.pid), s0 = processSystemCpuMs(child.pid);
+    const c0 = processCpuMs(pid), s0 = processSystemCpuMs(pid);
     let next = 0;
     await Promise.all(users.map(async (u) => { while (next < N) await request(u, next++); }));
-    const cpu = (processCpuMs(child.pid) - c0) / N, sys = (processSystemCpuMs(child.pid) - s0) / N;
-    console.log(`${label.padEnd(36)} app CPU ${round(cpu, 3)} ms per request (kernel ${round(sys, 3)})`);
+    const cpu = (processCpuMs(pid) - c0) / N, sys = (processSystemCpuMs(pid) - s0) / N;
+    console.log(`${label.padEnd(44)} app CPU ${round(cpu, 3)} ms per request (kernel ${round(sys, 3)})`);
     return cpu;
   }
   const ok = (res) => { if (res.status >= 400) throw new Error(`${res.status} ${res.body}`); return res; };
@@ -42,6 +49,17 @@ try {
   await measure('GET /api/auth/csrf (no session)', () => http.call('GET', '/api/auth/csrf').then(ok));
   await measure('GET /api/auth/csrf (session)', (u) => http.call('GET', '/api/auth/csrf', { headers: headers(u) }).then(ok));
   await measure('GET /api/flashcard (session, next card)', (u) => http.call('GET', '/api/flashcard?course=kanji1', { headers: headers(u) }).then(ok));
+  // The floor: fastify and node-postgres alone, the same session and card reads, no Nest and no write.
+  const floorHttp = httpClient(floorPort, CLIENTS * 4);
+  const firstCards = new Map();
+  for (const u of users) firstCards.set(u, JSON.parse((await http.call('GET', '/api/flashcard?course=kanji1', { headers: headers(u) }).then(ok)).body).flashcard);
+  await measure('floor: fastify + pg, a route with no work', () => floorHttp.call('GET', '/floor/none').then(ok), floor.pid);
+  await measure("floor: fastify + pg, a grade's three reads", (u) => {
+    const card = firstCards.get(u);
+    const body = JSON.stringify({ id: card.flashcard_id, course: 'kanji1' });
+    return floorHttp.call('POST', '/floor/grade', { headers: { 'content-type': 'application/json', cookie: u.cookie }, body }).then(ok);
+  }, floor.pid);
+  floorHttp.close();
   const cards = new Map();
   await measure('POST /api/flashcard (a grade)', async (u) => {
     let card = cards.get(u);
@@ -56,7 +74,9 @@ try {
   http.close();
   await pool.end();
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  for (const p of [child, floor]) {
+    p.kill('SIGTERM');
+    await new Promise((r) => p.once('exit', r));
+  }
   await dropDatabase(DB);
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 // Every setting has a working default on a developer machine; .env.example documents them all.
@@ -9,7 +10,11 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/kioku'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  // Connections per process. Statements beyond what the database's cores can run at once only queue inside
+  // PostgreSQL, where they cost CPU: on 2 cores a grade cost PostgreSQL ~20% less CPU with 4 connections than with
+  // 20 (docs/decisions.md, "CPU per grade: fourth pass"). Default: twice this machine's cores, at least 4, which
+  // fits PostgreSQL on the same machine; for a database elsewhere, about twice its cores shared by the processes.
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(Math.max(4, 2 * availableParallelism()))),
   // The projection runners' LISTEN connection: direct to PostgreSQL when DATABASE_URL goes through PgBouncer in
   // transaction mode (which cannot carry LISTEN). Unset: DATABASE_URL.
   DATABASE_LISTEN_URL: optionalString(),
