@@ -1,6 +1,8 @@
 // Issue 18: Prometheus metrics on a listener of their own (METRICS_PORT), in the text format: request latency per
 // route pattern, event-store append latency, projection lag per projection, and the process's own figures.
 import { z } from 'zod';
+import type { Pool } from 'pg';
+import { APP_CONFIG, PG_POOL } from '../database/database.module';
 import { EventStore } from '../event-store/event-store';
 import { defineEvent } from '../event-store/event-registry';
 import { startTestApp, TestApp } from '../../../test/http-app';
@@ -38,8 +40,35 @@ describe('GET /metrics (issue 18)', () => {
     // Counted from Nest's EventBus notification, published after the append's commit.
     expect(text).toMatch(/^kioku_events_committed_total\{type="TestMetricsProbed"\} 1$/m);
     expect(text).toMatch(/^kioku_process_cpu_seconds_total /m);
+    // The database pool, read at scrape time: its size is the configured one, and no query waits on an idle app.
+    expect(text).toMatch(new RegExp(`^kioku_db_pool_size ${t.app.get(APP_CONFIG).DATABASE_POOL_SIZE}$`, 'm'));
+    expect(text).toMatch(/^kioku_db_pool_connections\{state="in_use"\} \d+$/m);
+    expect(text).toMatch(/^kioku_db_pool_connections\{state="idle"\} \d+$/m);
+    expect(text).toMatch(/^kioku_db_pool_connections\{state="waiting"\} \d+$/m);
     // The media context's gauge, read from Redis at scrape time.
     expect(text).toMatch(/^kioku_queue_jobs\{queue="media",state="waiting"\} \d+$/m);
+  });
+
+  it('shows the database pool filling up: every connection in use, then queries waiting for one', async () => {
+    const pool = t.app.get<Pool>(PG_POOL);
+    const size = t.app.get(APP_CONFIG).DATABASE_POOL_SIZE;
+    const poolGauge = async () => {
+      const { values } = await t.app.get(MetricsService).registry.getSingleMetric('kioku_db_pool_connections')!.get();
+      return Object.fromEntries(values.map((v) => [v.labels.state, v.value]));
+    };
+    const held = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+    const queued = pool.query('select 1');
+    try {
+      const full = await poolGauge();
+      expect(full.in_use).toBe(size);
+      expect(full.idle).toBe(0);
+      expect(full.waiting).toBeGreaterThanOrEqual(1);
+    } finally {
+      for (const client of held) client.release();
+    }
+    await queued;
+    const after = await poolGauge();
+    expect(after.in_use + after.idle).toBeLessThanOrEqual(size);
   });
 
   it('serves nothing else on that port, and nothing on the public port', async () => {

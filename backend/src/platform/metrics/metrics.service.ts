@@ -19,7 +19,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  *
  * What a context counts it records here (grades), what the platform sees it records itself (request latency per
  * route, event-store append latency), and what lives elsewhere is read at scrape time (projection lag per
- * projection; queue depth through `gauge`, registered by the media context).
+ * projection, the database pool; queue depth through `gauge`, registered by the media context).
  */
 @Injectable()
 export class MetricsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -62,6 +62,16 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     events.observeAppends((seconds) => this.appendDuration.observe(seconds));
     this.gauge('kioku_projection_lag_events', 'Committed events a projection has not applied yet.', ['projection'], async (set) => {
       for (const p of await projectionStatuses(pool, projections.all())) set({ projection: p.name }, p.lag);
+    });
+    // The pool is small on purpose (DATABASE_POOL_SIZE, twice the cores): requests queue here, not inside PostgreSQL.
+    // Queries waiting at most scrapes while the database has idle cores mean the pool is too small for this load.
+    this.gauge('kioku_db_pool_connections', 'PostgreSQL pool: connections in use, idle, and queries waiting for one.', ['state'], async (set) => {
+      set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      set({ state: 'idle' }, pool.idleCount);
+      set({ state: 'waiting' }, pool.waitingCount);
+    });
+    this.gauge('kioku_db_pool_size', 'PostgreSQL pool: the most connections this process opens (DATABASE_POOL_SIZE).', [], async (set) => {
+      set({}, config.DATABASE_POOL_SIZE);
     });
   }
 
