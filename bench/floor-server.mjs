@@ -1,4 +1,4 @@
-// The floor under a grade's app CPU (issue 19), for bench/request-cost.mjs: fastify and node-postgres with the
+// The floor under a grade's app CPU (issue 19), for bench/request-cost.bench.mjs: fastify and node-postgres with the
 // app's own query code, and no Nest. POST /floor/grade does a grade's three round trips as the app does them: the
 // session (resolveSession), the graded card's read (FlashcardQueries.materialForGrade), then the next card
 // (FlashcardQueries.next, the rows the grade's write answers with), and answers both cards as JSON. What it leaves
