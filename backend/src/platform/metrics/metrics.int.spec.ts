@@ -40,7 +40,7 @@ describe('GET /metrics (issue 18)', () => {
     // Counted from Nest's EventBus notification, published after the append's commit.
     expect(text).toMatch(/^kioku_events_committed_total\{type="TestMetricsProbed"\} 1$/m);
     expect(text).toMatch(/^kioku_process_cpu_seconds_total /m);
-    // The database pool, read at scrape time: its size is the configured one, and no query waits on an idle app.
+    // The database pool, read at scrape time: its configured size, and its connections by state.
     expect(text).toMatch(new RegExp(`^kioku_db_pool_size ${t.app.get(APP_CONFIG).DATABASE_POOL_SIZE}$`, 'm'));
     expect(text).toMatch(/^kioku_db_pool_connections\{state="in_use"\} \d+$/m);
     expect(text).toMatch(/^kioku_db_pool_connections\{state="idle"\} \d+$/m);
