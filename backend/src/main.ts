@@ -5,6 +5,7 @@ import { loadBundledContent } from './content';
 import { ensureDatabase, migrate } from './platform/database/migrations';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger } from './platform/logger';
+import { exitGracefully } from './platform/shutdown';
 
 /**
  * `npm start`: prepares the database, then serves the API and the built frontend and (with ROLE=all,
@@ -19,16 +20,7 @@ async function main(): Promise<void> {
   const app = await createHttpApp(AppModule.forConfig(config), config, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`Kioku is running on ${config.PUBLIC_URL} (role ${config.ROLE})`);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) process.exit(1); // second Ctrl-C: stop at once
-    closing = true;
-    logger.info(`${signal}: shutting down`);
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  exitGracefully(app, logger, config.SHUTDOWN_GRACE_MS);
 }
 
 main().catch((error) => {

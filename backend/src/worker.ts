@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import { loadConfig } from './platform/config/config';
 import { ensureDatabase, migrate } from './platform/database/migrations';
 import { createLogger, PinoNestLogger } from './platform/logger';
+import { exitGracefully } from './platform/shutdown';
 
 /**
  * The background process for scaled-out deployments (docker compose `worker`): projection runners and the
@@ -18,13 +19,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule.forConfig(config), { logger: new PinoNestLogger(logger) });
   await app.init();
   logger.info('Kioku worker is running (projections and media jobs)');
-  const stop = async (signal: string) => {
-    logger.info(`${signal}: stopping the worker`);
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitGracefully(app, logger, config.SHUTDOWN_GRACE_MS, 'the Kioku worker');
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import { COURSES, type Course } from '../kernel/courses';
+import type { Queryable } from '../platform/database/queryable';
 
 export { COURSES, type Course };
 export type Levels = Record<Course, number>;
@@ -9,7 +10,8 @@ export type Levels = Record<Course, number>;
  * provide the token itself, it injects it optionally and falls back to this default).
  */
 export interface LevelReader {
-  levelsOf(userId: string): Promise<Levels>;
+  /** db: the caller's transaction, when it has one (a request never waits for a second connection while holding one) */
+  levelsOf(userId: string, db?: Queryable): Promise<Levels>;
 }
 
 export const LEVEL_READER = Symbol('LEVEL_READER');

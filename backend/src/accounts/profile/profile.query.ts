@@ -45,7 +45,9 @@ export class ProfileQuery {
       id: row.id,
       name: row.name,
       email: row.email,
-      level: await this.levels.levelsOf(userId),
+      // On the caller's connection: sign-up, sign-in and reset read the profile inside their transaction, and a
+      // second connection taken while holding the first deadlocks the pool under a burst (issue 28).
+      level: await this.levels.levelsOf(userId, db),
       subscription_status: row.subscription_status,
       settings: { ...DEFAULT_SETTINGS, ...row.settings },
       is_admin: row.is_admin,

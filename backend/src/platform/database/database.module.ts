@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import { AppConfig } from '../config/config';
 import { CLOCK, systemClock } from '../clock';
 import { EventStore } from '../event-store/event-store';
-import { createPool } from './database';
+import { createPool, PoolOptions } from './database';
 import { ReplicaReads } from './replica-reads';
 
 export const PG_POOL = Symbol('PG_POOL');
@@ -25,7 +25,7 @@ export class DatabaseModule implements OnApplicationShutdown {
         { provide: CLOCK, useValue: systemClock },
         {
           provide: PG_POOL,
-          useFactory: () => createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on' }),
+          useFactory: () => createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, appPoolOptions(config)),
         },
         { provide: EventStore, useFactory: (pool: Pool) => new EventStore(pool), inject: [PG_POOL] },
         { provide: ReplicaReads, useFactory: (pool: Pool) => replicaReads(config, pool), inject: [PG_POOL] },
@@ -38,6 +38,20 @@ export class DatabaseModule implements OnApplicationShutdown {
     await this.replicaReads.close();
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/**
+ * The app's pool: a wait for a connection ends (503, Retry-After), and so do a runaway statement and a transaction
+ * left open (issue 28). An operator command (ROLE cli) keeps PostgreSQL's defaults: its rebuilds run long statements.
+ */
+export function appPoolOptions(config: AppConfig): PoolOptions {
+  const operator = config.ROLE === 'cli';
+  return {
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
+    connectionTimeoutMillis: config.DATABASE_ACQUIRE_TIMEOUT_MS || undefined,
+    statementTimeoutMillis: operator ? undefined : config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMillis: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }
 
 /** The replica's pool answers fast or not at all: a read it cannot serve within a few seconds goes to the primary. */

@@ -1,5 +1,8 @@
 import { Client, Pool, PoolClient, QueryResultRow } from 'pg';
 import { beginAfterCommitScope, discardAfterCommitScope } from '../event-store/commit-notifier';
+import { guardNestedAcquire, HeldConnection, heldConnection } from './held-connection';
+
+export { holdingConnection, NestedConnectionError, outsideHeldConnection } from './held-connection';
 
 // In its own module so that the event store's commit notifier can name it without importing this one (a circle).
 export type { Queryable } from './queryable';
@@ -15,6 +18,18 @@ export interface PoolOptions {
   /** ms to wait for a connection, and for a query's answer (a replica that hangs must not hold reads); none by default */
   connectionTimeoutMillis?: number;
   queryTimeoutMillis?: number;
+  /** server-side limits for the pool's sessions (PostgreSQL's statement_timeout, idle_in_transaction_session_timeout); 0 or none: off */
+  statementTimeoutMillis?: number;
+  idleInTransactionTimeoutMillis?: number;
+}
+
+/** `-c name=value` startup options (a proxy such as PgBouncer may ignore them: docs/operations.md). */
+function sessionOptions(options: PoolOptions): string | undefined {
+  const settings = [
+    options.statementTimeoutMillis ? `-c statement_timeout=${options.statementTimeoutMillis}` : '',
+    options.idleInTransactionTimeoutMillis ? `-c idle_in_transaction_session_timeout=${options.idleInTransactionTimeoutMillis}` : '',
+  ].filter(Boolean);
+  return settings.length ? settings.join(' ') : undefined;
 }
 
 export function createPool(connectionString: string, max = 20, options: PoolOptions = {}): Pool {
@@ -24,6 +39,7 @@ export function createPool(connectionString: string, max = 20, options: PoolOpti
     application_name: 'kioku',
     connectionTimeoutMillis: options.connectionTimeoutMillis,
     query_timeout: options.queryTimeoutMillis,
+    options: sessionOptions(options),
   });
   const prepared = options.preparedStatements ?? process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
   // An idle client that loses its connection (database restart) must not crash the process.
@@ -33,6 +49,7 @@ export function createPool(connectionString: string, max = 20, options: PoolOpti
     client.on('error', () => undefined);
     if (!prepared) unnamedStatements(client);
   });
+  guardNestedAcquire(pool);
   return pool;
 }
 
@@ -51,11 +68,12 @@ function unnamedStatements(client: PoolClient | Client): void {
 /** Runs fn in one transaction; rolls back on any error and rethrows it. */
 export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const held: HeldConnection = { pool, released: false };
   let broken: Error | undefined;
   const committed = beginAfterCommitScope(client);
   try {
     await client.query('begin');
-    const result = await fn(client);
+    const result = await heldConnection.run(held, () => fn(client));
     await client.query('commit');
     committed();
     return result;
@@ -65,6 +83,7 @@ export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) =>
     await client.query('rollback').catch((e: Error) => (broken = e));
     throw error;
   } finally {
+    held.released = true;
     client.release(broken);
   }
 }

@@ -44,6 +44,9 @@ const inline: AggregateType<Counter> = {
 
 describe('executeCommand', () => {
   let pool: Pool;
+  /** another process's writes */
+  let otherPool: Pool;
+  let elsewhere: EventStore;
   let store: EventStore;
   const clock = fixedClock(new Date('2030-01-02T03:04:05Z'));
   const newCounterRow = async () => {
@@ -56,9 +59,14 @@ describe('executeCommand', () => {
   beforeAll(async () => {
     pool = createPool(process.env.DATABASE_URL!, 5);
     store = new EventStore(pool);
+    otherPool = createPool(process.env.DATABASE_URL!, 2);
+    elsewhere = new EventStore(otherPool);
     await pool.query(`create table if not exists ${TABLE} (id text primary key, total int not null)`);
   });
-  afterAll(() => pool.end());
+  afterAll(async () => {
+    await pool.end();
+    await otherPool.end();
+  });
 
   it('folds the stream, decides with the injected clock, appends at the loaded version and evolves', async () => {
     const id = randomUUID();
@@ -99,8 +107,8 @@ describe('executeCommand', () => {
       ...inline,
       async load(db, key) {
         const loaded = await inline.load!(db, key);
-        // Commits on its own connection, past the lock a well-behaved writer would have taken.
-        await store.append(folded.streamId(key), folded.streamType, 'any', [CounterAdded({ by: 1, at: 'elsewhere' })]);
+        // Commits on its own connection (another process's pool), past the lock a well-behaved writer would have taken.
+        await elsewhere.append(folded.streamId(key), folded.streamType, 'any', [CounterAdded({ by: 1, at: 'elsewhere' })]);
         return loaded;
       },
     };

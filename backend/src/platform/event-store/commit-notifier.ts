@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { outsideHeldConnection } from '../database/held-connection';
 import type { Queryable } from '../database/queryable';
 
 export const EVENTS_CHANNEL = 'kioku_events';
@@ -17,10 +18,13 @@ export class CommitNotifier {
 
   notify(): void {
     if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pool.query(`select pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => undefined);
-    }, this.windowMs);
+    // Started outside the writer's transaction (a writer inside one calls this): the NOTIFY is sent after it.
+    this.timer = outsideHeldConnection(() =>
+      setTimeout(() => {
+        this.timer = undefined;
+        this.pool.query(`select pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => undefined);
+      }, this.windowMs),
+    );
     this.timer.unref();
   }
 

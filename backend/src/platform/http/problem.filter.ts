@@ -24,16 +24,34 @@ export function toProblemError(error: unknown): AppError | null {
     return new AppError('validation_failed', e.message ?? 'Bad request.');
   }
   const pg = error as { code?: string };
-  // The database is unreachable (restart, network): say so instead of a generic 500. PgBouncer answers 08P01 for
+  // The database is unreachable (restart, network; ECONNRESET/EPIPE: its connection went while a query was on it):
+  // say so instead of a generic 500. PgBouncer answers 08P01 for
   // its own such errors (server login failing while PostgreSQL restarts, a server connection lost, a client that
   // waited past query_wait_timeout).
-  if (pg && (pg.code === 'ECONNREFUSED' || pg.code === '57P01' || pg.code === '57P03' || pg.code === '08006' || pg.code === '08001' || pg.code === '08P01')) {
-    return new AppError('unavailable', 'The database is not reachable right now. Please try again in a moment.');
+  if (pg && (pg.code === 'ECONNREFUSED' || pg.code === 'ECONNRESET' || pg.code === 'EPIPE' || pg.code === '57P01' || pg.code === '57P03' || pg.code === '08006' || pg.code === '08001' || pg.code === '08P01')) {
+    return new AppError('unavailable', 'The database is not reachable right now. Please try again in a moment.', { retryAfterSeconds: 5 });
+  }
+  // The database is busy: no connection came free in DATABASE_ACQUIRE_TIMEOUT_MS (a burst), a statement ran past
+  // DATABASE_STATEMENT_TIMEOUT_MS or waited for a lock a rebuild holds (57014), a deadlock was broken (40P01), a
+  // transaction idled past its timeout (25P03, the session then ends). Nothing was done: the client may retry.
+  if (busyDatabase(error)) {
+    return new AppError('unavailable', 'Kioku is very busy right now. Please try again in a moment.', { retryAfterSeconds: 2 });
   }
   if (postgresInputError(error)) {
     return new AppError('validation_failed', 'A value in this request is not valid: it holds a character or a number that cannot be stored. Check the text and numbers you sent.');
   }
   return null;
+}
+
+const BUSY_SQLSTATES = new Set(['57014', '40P01', '25P03', '55P03']);
+
+function busyDatabase(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && BUSY_SQLSTATES.has(e.code)) return true;
+  // node-postgres' own errors carry no code: the pool's acquire timeout, and a session the server ended.
+  const message = typeof e.message === 'string' ? e.message : '';
+  return message === 'timeout exceeded when trying to connect' || message.startsWith('Connection terminated');
 }
 
 /**

@@ -41,8 +41,10 @@ export function awardsReactor(pool: Pool, options: { waitMs?: number } = {}): Pr
     async apply(db: Queryable, events: RecordedEvent[]) {
       const last = events[events.length - 1];
       const target = { tx: last.transactionId, position: last.globalPosition };
+      // On the batch's own connection: waiting on a second one while holding this one is how a pool deadlocks
+      // (issue 28). Nothing is written yet, so the transaction has no id and holds no reader of the log back.
       for (const name of [LEVELS_PROJECTION, ACTIVITY_PROJECTION]) {
-        if (!(await waitForProjection(pool, name, target, waitMs))) {
+        if (!(await waitForProjection(db, name, target, waitMs))) {
           throw new Error(`awards: the ${name} read model has not reached position ${target.position} yet; the batch is retried`);
         }
       }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { LevelReader, Levels } from '../../accounts';
+import type { Queryable } from '../../platform/database/database';
 import { PG_POOL } from '../../platform/database/database.module';
 import { Checkpoint } from '../../platform/event-store/event-store.types';
 import { waitForProjection } from '../../platform/projections/projection-admin';
@@ -21,8 +22,8 @@ export class LevelsQuery implements LevelReader, StudyLevels {
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async levelsOf(userId: string): Promise<Levels> {
-    const { rows } = await this.pool.query<{ course: Course; level: number }>(
+  async levelsOf(userId: string, db: Queryable = this.pool): Promise<Levels> {
+    const { rows } = await db.query<{ course: Course; level: number }>(
       `select k.course, ${LEVEL_OF} as level from unnest($2::text[]) k(course)
          left join progress_levels l on l.user_id = $1 and l.course = k.course`,
       [userId, COURSES],
