@@ -1,9 +1,42 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 // Every setting has a working default on a developer machine; .env.example documents them all.
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = () => z.preprocess(emptyToUndefined, z.string().optional());
+
+/** TRUST_PROXY entries fastify (proxy-addr) understands: an address, a CIDR range (or address/netmask), or a named range. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (!family || more.length) return false;
+  if (bits === undefined || (family === 4 && isIP(bits) === 4)) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+/** fastify's trustProxy from TRUST_PROXY: false (none), a hop count, the trusted addresses, or true (everyone). */
+const trustProxySetting = () =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx): boolean | number | string[] => {
+        const text = value?.trim().toLowerCase();
+        if (text === undefined || text === 'false' || text === 'none') return false;
+        if (text === 'true' || text === 'all') return true;
+        if (/^\d+$/.test(text)) return Number(text);
+        const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+        const wrong = entries.filter((e) => !isProxyEntry(e));
+        if (wrong.length) {
+          ctx.addIssue({ code: 'custom', message: `not an address, CIDR range, loopback, linklocal or uniquelocal: ${wrong.join(', ')}` });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+  );
 
 const configSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -15,6 +48,18 @@ const configSchema = z.object({
   // 20 (docs/decisions.md, "CPU per grade: fourth pass"). Default: twice this machine's cores, at least 4, which
   // fits PostgreSQL on the same machine; for a database elsewhere, about twice its cores shared by the processes.
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(Math.max(4, 2 * availableParallelism()))),
+  // The pool's safety nets (issue 28). A request waits at most this long for a connection, then answers 503 with
+  // Retry-After instead of hanging behind a burst; the app's sessions cancel a statement that runs longer than
+  // DATABASE_STATEMENT_TIMEOUT_MS and end a transaction left idle longer than DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS
+  // (its locks and connection come back). 0 turns one off. Operator commands (the CLI, migrations) have none: a
+  // rebuild's statements may run long. Behind PgBouncer the session settings are not carried (it ignores the
+  // startup `options`): set them on the app's role there (docs/operations.md).
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().nonnegative().default(5_000)),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().nonnegative().default(20_000)),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().nonnegative().default(30_000)),
+  // SIGTERM: stop taking requests, finish those in flight, hand back the projection leases, then exit; a process
+  // that has not finished after this long exits anyway (below Kubernetes' default grace period of 30 s).
+  SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20_000)),
   // The projection runners' LISTEN connection: direct to PostgreSQL when DATABASE_URL goes through PgBouncer in
   // transaction mode (which cannot carry LISTEN). Unset: DATABASE_URL.
   DATABASE_LISTEN_URL: optionalString(),
@@ -26,8 +71,9 @@ const configSchema = z.object({
   // off when DATABASE_URL is PgBouncer in transaction mode older than 1.21 (no prepared statements there).
   DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  // api = HTTP only; worker = projections + media jobs only; all = everything in one process (npm start).
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  // api = HTTP only; worker = projections + media jobs only; all = everything in one process (npm start);
+  // cli = an operator command (set by cli.ts): no background work at all, whatever else is configured.
+  ROLE: z.enum(['all', 'api', 'worker', 'cli']).default('all'),
   LOG_LEVEL: z.string().default('info'),
   // Log lines: JSON (for a collector), or readable (pino-pretty) when stdout is a terminal; LOG_FORMAT forces one.
   LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['json', 'pretty']).optional()),
@@ -50,6 +96,15 @@ const configSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  // Issue 28: SIGN_IN_MAX_FAILURES_PER_ACCOUNT counts per (account, address), so a guesser elsewhere cannot lock the
+  // owner out; this ceiling counts the account's failures from every address (a distributed guess).
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
+  // Sign-ups per client address per SIGN_IN_WINDOW_MINUTES (each costs an argon2 hash); a school behind one NAT fits.
+  SIGN_UP_MAX_PER_IP: z.coerce.number().int().positive().default(100),
+  // Whose X-Forwarded-For / X-Forwarded-Proto to believe (issue 28). Empty: nobody's (request.ip is the socket's
+  // address); a comma list of addresses / CIDR ranges (or loopback, linklocal, uniquelocal); a hop count; true (or
+  // all): every sender, only behind a proxy that overwrites the header. docs/operations.md, "Sign-in, sign-up and proxies".
+  TRUST_PROXY: trustProxySetting(),
   // Media jobs (docs/media.md). Empty strings count as unset, so a copied .env.example changes nothing.
   MEDIA_QUEUE_PREFIX: optionalString(),
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
@@ -90,6 +145,15 @@ const configSchema = z.object({
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/**
+ * Whether this process runs background work (projection runners, reactors, the media worker, the system voice): the
+ * roles all and worker only. An operator command never does (issue 28: a rebuild from the CLI ran the voice and
+ * Open JTalk as its own children and left 1,934 jobs behind).
+ */
+export function runsBackgroundWork(config: Pick<AppConfig, 'ROLE'>): boolean {
+  return config.ROLE === 'all' || config.ROLE === 'worker';
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);

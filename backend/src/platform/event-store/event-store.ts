@@ -6,7 +6,7 @@ import { AppendBatcher, AppendBatcherOptions, AppendRow } from './append-batcher
 import { afterCommit, CommitNotifier } from './commit-notifier';
 import type { CommittedEvent } from './events-committed';
 import { currentSchemaVersion, upcast, validateNewEvent } from './event-registry';
-import { AppendResult, Checkpoint, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './event-store.types';
+import { AppendResult, Checkpoint, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, VISIBLE_EVENTS } from './event-store.types';
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -276,7 +276,7 @@ export class EventStore {
     const { rows } = await db.query<EventRow>(
       `select ${EVENT_COLUMNS} from events
         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          and ${VISIBLE_EVENTS}
           ${types ? 'and event_type = any($4::text[])' : ''}
         order by transaction_id, global_position
         limit $3`,
@@ -289,7 +289,7 @@ export class EventStore {
   async head(db: Queryable = this.pool): Promise<Checkpoint> {
     const { rows } = await db.query<{ tx: string; position: string }>(
       `select transaction_id::text as tx, global_position as position from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        where ${VISIBLE_EVENTS}
         order by transaction_id desc, global_position desc limit 1`,
     );
     return rows.length ? { tx: rows[0].tx, position: Number(rows[0].position) } : { tx: '0', position: 0 };

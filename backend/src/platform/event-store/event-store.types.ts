@@ -45,3 +45,11 @@ export interface Checkpoint {
 }
 
 export const START: Checkpoint = { tx: '0', position: 0 };
+
+/**
+ * The condition every reader of the global log adds: events of transactions below the oldest one of this database
+ * still open (migration 045). Reading past it could skip an event that took its id early and commits late; the
+ * cluster-wide pg_snapshot_xmin it replaces froze every reader while any database on the cluster had a
+ * transaction open (issue 28). A sub-select, so the function runs once per statement.
+ */
+export const VISIBLE_EVENTS = 'transaction_id < (select events_visible_below())';

@@ -3,7 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.module';
-import { projectionStatuses } from '../projections/projection-admin';
+import { LogVisibility, logVisibility, projectionStatuses } from '../projections/projection-admin';
 import { ProjectionRegistry } from '../projections/projection-registry';
 import { REDIS } from '../queue/queue.module';
 
@@ -21,7 +21,13 @@ export interface Health {
   status: 'ok' | 'degraded' | 'down';
   postgres: Check;
   redis: Check;
+  /** lag: events committed and not applied yet (a projection frozen behind an open transaction shows it) */
   projections: Array<{ name: string; status: string; lag: number; position: number }>;
+  /**
+   * What holds readers of the log back: committed events no projection may take yet, and the oldest transaction of
+   * this database still open (its age is how long they have waited at most). Absent while PostgreSQL is down.
+   */
+  events?: { held_back: number; oldest_open_transaction: { pid: number; age_seconds: number; state: string | null; application_name: string | null } | null };
 }
 
 /** GET /api/health: PostgreSQL, Redis and the projections' lag. */
@@ -51,7 +57,20 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
             () => [],
           )
         : [];
+    const visibility: LogVisibility | null = postgres.status === 'up' ? await withTimeout(logVisibility(this.pool), 2_000).catch(() => null) : null;
     const status = postgres.status === 'up' ? (redis.status === 'up' ? 'ok' : 'degraded') : 'down';
-    return { status, postgres, redis, projections };
+    const open = visibility?.oldestOpenTransaction;
+    return {
+      status,
+      postgres,
+      redis,
+      projections,
+      ...(visibility && {
+        events: {
+          held_back: visibility.heldBack,
+          oldest_open_transaction: open ? { pid: open.pid, age_seconds: open.ageSeconds, state: open.state, application_name: open.applicationName } : null,
+        },
+      }),
+    };
   }
 }

@@ -44,7 +44,9 @@ export async function createHttpApp(root: DynamicModule, config: AppConfig, logg
     loggerInstance: logger,
     // Per-request log lines only when debugging: at thousands of grades a second they cost real time.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
-    trustProxy: true,
+    // X-Forwarded-For / -Proto count only from the proxies TRUST_PROXY names (none by default): anyone else could
+    // choose their own address (and slip past the per-address sign-in throttle) or claim https (issue 28).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { PG_POOL } from '../../platform/database/database.module';
 import { ReplicaReads } from '../../platform/database/replica-reads';
+import { waitForActorWrites } from '../../platform/projections/projection-admin';
+import { LEVELS_PROJECTION } from '../levels/levels.projection';
 import { levelLabels, ReviewForecastQuery, ServableTotals, unservedCardCounts, type Course, type ForecastDay } from '../../study';
 import { KanjiLevelNames } from './kanji-level-names';
 
@@ -66,10 +69,13 @@ export async function levelRows(db: Pick<Pool, 'query'>, totals: ServableTotals,
   });
 }
 
+const OWN_WRITES_WAIT_MS = 1_000;
+
 /** GetStats: GET /api/users/stats (SPEC §3 Stats). */
 @Injectable()
 export class StatsQuery {
   constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly reads: ReplicaReads,
     private readonly forecast: ReviewForecastQuery,
     private readonly totals: ServableTotals,
@@ -81,8 +87,11 @@ export class StatsQuery {
    * may come from the replica (once it has replayed the learner's last write).
    */
   async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean, timeZone: string): Promise<Stats> {
+    // The learner's own last grade is in the counts (issue 28): the levels projection may be a few ms behind it, or
+    // be run by another process. Bounded: past it, the counts as they are (the forecast reads card_states, current).
+    const own = await waitForActorWrites(this.pool, LEVELS_PROJECTION, userId, OWN_WRITES_WAIT_MS);
     const [rows, review_forecast, kanjiLevels] = await Promise.all([
-      levelRows(this.reads.forReads(), this.totals, userId, course),
+      levelRows(own === 'waited' ? this.pool : this.reads.forReads(), this.totals, userId, course),
       this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
       this.kanjiLevels.of(course),
     ]);
