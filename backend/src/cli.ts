@@ -13,7 +13,7 @@ import { createPool } from './platform/database/database';
 import { ensureDatabase, migrate } from './platform/database/migrations';
 import { EventStore } from './platform/event-store/event-store';
 import { START } from './platform/event-store/event-store.types';
-import { projectionStatuses, rebuildProjection } from './platform/projections/projection-admin';
+import { logVisibility, projectionStatuses, rebuildProjection } from './platform/projections/projection-admin';
 import { ProjectionRegistry } from './platform/projections/projection-registry';
 
 const USAGE = `Kioku operator commands: npm run cli -- <command>
@@ -25,7 +25,8 @@ const USAGE = `Kioku operator commands: npm run cli -- <command>
   content:load                                 append what changed in backend/content/*.json as material events
   media:status                                 the system voice's clips per course: done / pending / failed
   projections:status                           each projection: position, lag, owner, lease
-  projections:rebuild <name> [--blue-green]    replay a projection from the first event
+  projections:rebuild <name> [--blue-green] [--batch-size N]
+                                               replay a projection from the first event
   users:grant-admin <email>                    give an account the admin role
   users:revoke-admin <email>                   take the admin role away
   users:set-subscription <email> active|inactive
@@ -102,16 +103,29 @@ const commands: Record<string, Command> = {
         'lease until': p.leaseUntil ? p.leaseUntil.toISOString() : '-',
       })),
     );
+    const rebuilding = list.filter((p) => p.status === 'rebuilding' && p.leaseUntil && p.leaseUntil.getTime() < Date.now());
+    for (const p of rebuilding) console.log(`${p.name}: its rebuild stopped (lease expired); the next projection runner takes it over from position ${p.lastPosition}.`);
+    const visibility = await logVisibility(pool);
+    const open = visibility.oldestOpenTransaction;
+    if (visibility.heldBack > 0 && open) {
+      console.log(
+        `${visibility.heldBack} committed event(s) wait for a transaction of this database open for ${open.ageSeconds} s (pid ${open.pid}, ${open.applicationName || 'no application name'}, ${open.state}).`,
+      );
+    }
   },
 
-  'projections:rebuild': async (args, { pool, registry }) => {
-    const name = args.find((a) => !a.startsWith('--'));
+  'projections:rebuild': async (args, { config, pool, registry }) => {
+    const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--batch-size');
     if (!name) throw new UsageError('Which projection? projections:rebuild <name> [--blue-green] (names: projections:status)');
     const projection = (await registry()).get(name);
     const blueGreen = args.includes('--blue-green');
+    // Smaller batches: shorter transactions and locks per batch, at some cost in speed (default 10,000 events).
+    const sizeAt = args.indexOf('--batch-size');
+    const batchSize = sizeAt >= 0 ? Number(args[sizeAt + 1]) : undefined;
+    if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0)) throw new UsageError('--batch-size takes a positive whole number of events.');
     const started = Date.now();
     console.error(`Rebuilding ${name}${blueGreen ? ' blue-green (the live tables keep serving until the switch)' : ''}…`);
-    await rebuildProjection(pool, projection, { blueGreen, onProgress: progressPrinter() });
+    await rebuildProjection(pool, projection, { blueGreen, batchSize, onProgress: progressPrinter(), leaseMs: config.PROJECTION_LEASE_SECONDS * 1000 });
     console.error(`\nRebuilt ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   },
 
@@ -173,8 +187,8 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  process.env.KIOKU_NO_RUNNER = '1'; // the CLI never starts the background runners
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  // ROLE cli: an operator command never runs projection runners, reactors, the media worker or the system voice.
+  const config = loadConfig({ ...process.env, ROLE: 'cli', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   await ensureDatabase(config.DATABASE_URL);
   if (name !== 'db:migrate') await migrate(config.DATABASE_URL);
   const pool = createPool(config.DATABASE_URL, 4);

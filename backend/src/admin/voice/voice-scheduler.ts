@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Pool } from 'pg';
 import { executeMaterialCommand, materialRef, recordMediaEvent } from '../../content';
 import { MediaActionRequested, MediaJobs } from '../../media';
-import { AppConfig } from '../../platform/config/config';
+import { AppConfig, runsBackgroundWork } from '../../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
 import { EventStore } from '../../platform/event-store/event-store';
 import { loadVoiceOwners, voicePriority, voiceRequestId, voiceStateOf, type VoiceOwner } from './voice-plan';
@@ -44,7 +44,7 @@ export class VoiceScheduler implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.ROLE === 'api' || process.env.KIOKU_NO_WORKER === '1' || this.config.VOICE_AUTO !== 'on') return;
+    if (!runsBackgroundWork(this.config) || process.env.KIOKU_NO_WORKER === '1' || this.config.VOICE_AUTO !== 'on') return;
     this.schedule(1_000);
   }
 

@@ -338,5 +338,14 @@ export const catalogueProjection: Projection = {
   eventTypes: MATERIAL_EVENT_TYPES,
   tables: CATALOGUE_TABLES,
   inline: true,
+  /**
+   * Every writer of material events holds this row in share mode from before its append until it commits
+   * (lockCatalogueForWrite): held for update, no writer is in flight, so a rebuild that holds it replays every
+   * committed event, and none is left behind an open transaction with no runner to catch it up (issue 28).
+   */
+  async writeLock(db: Queryable) {
+    await db.query(`insert into projection_checkpoints (name) values ($1) on conflict (name) do nothing`, [CATALOGUE_PROJECTION]);
+    await db.query(`select 1 from projection_checkpoints where name = $1 for update`, [CATALOGUE_PROJECTION]);
+  },
   apply: applyCatalogue,
 };

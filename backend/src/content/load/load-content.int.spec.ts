@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { quoteIdent } from '../../platform/database/database';
 import { EventStore } from '../../platform/event-store/event-store';
@@ -377,6 +377,33 @@ describe('content loader and catalogue projection', () => {
     expect(await snapshot(db.pool)).toEqual(live);
     await rebuildProjection(db.pool, catalogueProjection, { blueGreen: true, batchSize: 500 });
     expect(await snapshot(db.pool)).toEqual(live);
+  }, 60_000);
+
+  // Issue 28: the replay stopped below the oldest transaction open anywhere on the cluster, and nothing catches an
+  // inline projection up afterwards, so an edit committed just before the rebuild was silently dropped.
+  it.each([
+    ['in another database', () => process.env.KIOKU_TEST_ADMIN_URL!],
+    ['in this database', () => db.url],
+  ])('rebuilds to the whole log, plainly and blue-green, while a write transaction is open %s', async (_where, url) => {
+    const open = new Client({ connectionString: url() });
+    await open.connect();
+    try {
+      await open.query('begin');
+      await open.query('select pg_current_xact_id()'); // it has a transaction id, older than the edits below
+      const vocab = JSON.parse(readFileSync(join(dir, 'vocab.json'), 'utf8'))[1];
+      const definition = async () => (await db.pool.query(`select data->>'vocab_meaning' as m from materials where material_type = 'vocab' and material_id = $1`, [vocab.id])).rows[0].m;
+      for (const blueGreen of [false, true]) {
+        const edited = `edited before a ${blueGreen ? 'blue-green' : 'plain'} rebuild`;
+        await reviseMaterial(db.pool, store, { type: 'vocab', id: vocab.id, set: { definition: edited }, metadata: {} });
+        const live = await snapshot(db.pool);
+        await rebuildProjection(db.pool, catalogueProjection, { blueGreen, batchSize: 500 });
+        expect(await definition()).toBe(edited);
+        expect(await snapshot(db.pool)).toEqual(live);
+      }
+    } finally {
+      await open.query('rollback').catch(() => undefined);
+      await open.end();
+    }
   }, 60_000);
 
   it('refuses a file that does not match its schema, naming the file', async () => {

@@ -97,7 +97,7 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.METRICS_PORT === undefined) return;
+    if (this.config.METRICS_PORT === undefined || this.config.ROLE === 'cli') return;
     this.server = createServer((request, response) => {
       if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics is served here.\n');

@@ -1,6 +1,6 @@
 import { Pool, PoolClient } from 'pg';
 import { Queryable, quoteIdent, withTransaction } from '../database/database';
-import { Checkpoint, RecordedEvent, START } from '../event-store/event-store.types';
+import { Checkpoint, RecordedEvent, START, VISIBLE_EVENTS } from '../event-store/event-store.types';
 import { Projection, TableNames, liveTables } from './projection';
 import { nextAdvance } from './projection-progress';
 import { ensureCheckpoints, readBatch, relevant } from './projection-runner';
@@ -12,7 +12,10 @@ export interface ProjectionStatus {
   lastPosition: number;
   owner: string | null;
   leaseUntil: Date | null;
-  /** events committed after the checkpoint (0 = caught up) */
+  /**
+   * events committed after the checkpoint and not applied yet (0 = caught up). Every committed event counts, also
+   * those a reader may not take yet (above an open transaction of this database): a frozen projection shows its lag.
+   */
   lag: number;
 }
 
@@ -21,8 +24,7 @@ export async function projectionStatuses(db: Queryable, projections: Projection[
   const { rows } = await db.query(
     `select c.name, c.version, c.status, c.last_position, c.owner_id, c.lease_until,
             (select count(*) from (select 1 from events e
-               where (e.transaction_id, e.global_position) > (c.last_tx, c.last_position)
-                 and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) limit 1000000) t) as lag
+               where (e.transaction_id, e.global_position) > (c.last_tx, c.last_position) limit 1000000) t) as lag
        from projection_checkpoints c where c.name = any($1::text[]) order by c.name`,
     [projections.map((p) => p.name)],
   );
@@ -40,6 +42,27 @@ export async function projectionStatuses(db: Queryable, projections: Projection[
       lag: p.inline ? 0 : Number(r?.lag ?? 0),
     };
   });
+}
+
+/** What keeps readers of the log from the newest events (migration 045), for health and projections:status. */
+export interface LogVisibility {
+  /** committed events that no reader may take yet: they lie above a transaction of this database still open */
+  heldBack: number;
+  /** the oldest transaction of this database holding a transaction id, or null when there is none */
+  oldestOpenTransaction: { pid: number; ageSeconds: number; state: string | null; applicationName: string | null } | null;
+}
+
+export async function logVisibility(db: Queryable): Promise<LogVisibility> {
+  const { rows } = await db.query(
+    `select (select count(*) from (select 1 from events where transaction_id >= (select events_visible_below()) limit 1000000) t) as held_back,
+            o.pid, o.age_seconds, o.state, o.application_name
+       from (select 1) one left join events_oldest_open_writer() o on true`,
+  );
+  const r = rows[0];
+  return {
+    heldBack: Number(r.held_back),
+    oldestOpenTransaction: r.pid === null ? null : { pid: r.pid, ageSeconds: Math.round(r.age_seconds * 10) / 10, state: r.state, applicationName: r.application_name },
+  };
 }
 
 /**
@@ -61,6 +84,24 @@ export async function waitForProjection(db: Queryable, name: string, target: Che
   }
 }
 
+/**
+ * Read-your-writes for a read model, across processes and with no cookie: waits until the projection has applied
+ * the actor's newest event (events_actor index), at most `timeoutMs`. 'current' when it already had, 'waited' when
+ * it got there meanwhile (a replica may not have replayed the projection's batch yet: read the primary), 'late'
+ * when the timeout passed first (answer with what there is).
+ */
+export async function waitForActorWrites(db: Queryable, name: string, actorId: string, timeoutMs: number): Promise<'current' | 'waited' | 'late'> {
+  const { rows } = await db.query<{ tx: string; position: string; reached: boolean }>({
+    name: 'projection_reached_actor',
+    text: `select e.transaction_id::text as tx, e.global_position as position,
+                  exists (select 1 from projection_checkpoints c where c.name = $2 and (c.last_tx, c.last_position) >= (e.transaction_id, e.global_position)) as reached
+             from (select transaction_id, global_position from events where actor_id = $1 order by recorded_at desc limit 1) e`,
+    values: [actorId, name],
+  });
+  if (!rows.length || rows[0].reached) return 'current';
+  return (await waitForProjection(db, name, { tx: rows[0].tx, position: Number(rows[0].position) }, timeoutMs)) ? 'waited' : 'late';
+}
+
 export interface RebuildProgress {
   applied: number;
   total: number;
@@ -74,6 +115,8 @@ export interface RebuildOptions {
   onProgress?: (p: RebuildProgress) => void;
   /** who holds the projection during a plain rebuild (runners skip it meanwhile) */
   ownerId?: string;
+  /** the plain rebuild's lease, renewed with every batch: a killed rebuild is taken over this long after (PROJECTION_LEASE_SECONDS) */
+  leaseMs?: number;
 }
 
 async function countEvents(db: Queryable, after: Checkpoint): Promise<number> {
@@ -98,7 +141,7 @@ async function replay(
   from: Checkpoint,
   options: RebuildOptions,
   total: number,
-  commitBatch: (client: PoolClient, last: Checkpoint) => Promise<void>,
+  commitBatch: (client: PoolClient, last: Checkpoint, previous: Checkpoint) => Promise<void>,
 ): Promise<Checkpoint> {
   const batchSize = options.batchSize ?? 10_000;
   const started = Date.now();
@@ -113,7 +156,7 @@ async function replay(
     await withTransaction(pool, async (client) => {
       const toApply = relevant(projection, batch);
       if (toApply.length) await projection.apply(client, toApply, tables);
-      await commitBatch(client, next);
+      await commitBatch(client, next, cursor);
     });
     cursor = next;
     applied += batch.length;
@@ -180,7 +223,7 @@ class RangeReads {
     const { rows } = await this.pool.query<{ tx: string; position: string }>(
       `select transaction_id::text as tx, global_position as position from events
         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          and ${VISIBLE_EVENTS}
         order by transaction_id, global_position
         offset $3 - 1 limit 1`,
       [from.tx, from.position, this.batchSize],
@@ -191,36 +234,54 @@ class RangeReads {
 
 /**
  * Rebuilds a projection from the first event.
- * Plain: takes the projection's lease, truncates its tables and replays (readers see it fill up again).
+ * Plain, asynchronous projection: takes the projection's lease (status `rebuilding`), truncates its tables and
+ * replays (readers see it fill up again), renewing the lease with every batch. A rebuild killed half-way leaves
+ * the lease to expire: a runner then takes the projection over and goes on from the rebuild's last batch, as it
+ * would from any checkpoint (issue 28: it used to stay `rebuilding`, half-built, for good).
+ * Plain, inline projection (catalogue, card_states): one transaction under the writers' lock (rebuildLocked), so
+ * a killed rebuild rolls back and leaves the live tables as they were.
  * Blue-green: replays into shadow tables `<table>_v<N+1>` while the live ones keep serving and the live
  * runner keeps applying, then in one transaction catches up the last events, swaps the tables by rename
- * and moves the checkpoint, so readers switch from the old complete table to the new complete one.
+ * and moves the checkpoint, so readers switch from the old complete table to the new complete one. Killed
+ * before the switch, it never touched the live tables (the next one drops the shadow tables it left).
  */
 export async function rebuildProjection(pool: Pool, projection: Projection, options: RebuildOptions = {}): Promise<void> {
+  if (projection.inline && !projection.writeLock) {
+    // Without its writers' lock a replay cannot know it saw every committed event, and nothing catches an
+    // inline projection up afterwards.
+    throw new Error(`The inline projection ${projection.name} has no writeLock: it cannot be rebuilt safely`);
+  }
   await ensureCheckpoints(pool, [projection]);
   if (options.blueGreen) return rebuildBlueGreen(pool, projection, options);
   if (projection.writeLock) return rebuildLocked(pool, projection, options);
   const owner = options.ownerId ?? `rebuild-${process.pid}`;
+  const leaseMs = options.leaseMs ?? 15_000;
   const total = await countEvents(pool, START);
   await withTransaction(pool, async (client) => {
     await client.query('select 1 from projection_checkpoints where name = $1 for update', [projection.name]);
     for (const table of projection.tables) await client.query(`truncate ${quoteIdent(table)}`);
     await client.query(
-      `update projection_checkpoints set status = 'rebuilding', owner_id = $2, lease_until = null, last_tx = '0', last_position = 0, updated_at = now() where name = $1`,
-      [projection.name, owner],
+      `update projection_checkpoints set status = 'rebuilding', owner_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000),
+              last_tx = '0', last_position = 0, updated_at = now() where name = $1`,
+      [projection.name, owner, leaseMs],
     );
   });
+  let done = START;
   try {
-    await replay(pool, projection, liveTables(projection), START, options, total, async (client, last) => {
-      await client.query(
-        `update projection_checkpoints set last_tx = $2::xid8, last_position = $3, updated_at = now() where name = $1`,
-        [projection.name, last.tx, last.position],
+    done = await replay(pool, projection, liveTables(projection), START, options, total, async (client, last, previous) => {
+      // Fenced like a runner's batch: a runner that took an expired lease (this process stalled) owns it now.
+      const moved = await client.query(
+        `update projection_checkpoints set last_tx = $2::xid8, last_position = $3, lease_until = now() + make_interval(secs => $5::float8 / 1000), updated_at = now()
+          where name = $1 and owner_id = $4 and last_tx = $6::xid8 and last_position = $7`,
+        [projection.name, last.tx, last.position, owner, leaseMs, previous.tx, previous.position],
       );
+      if (moved.rowCount !== 1) throw new Error(`The rebuild of ${projection.name} lost its lease: a runner took it over and goes on from the last batch`);
     });
   } finally {
     await pool.query(
-      `update projection_checkpoints set status = 'running', owner_id = null, lease_until = null, updated_at = now() where name = $1`,
-      [projection.name],
+      `update projection_checkpoints set status = 'running', owner_id = null, lease_until = null, updated_at = now()
+        where name = $1 and owner_id = $2 and last_tx = $3::xid8 and last_position = $4`,
+      [projection.name, owner, done.tx, done.position],
     );
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { eventually } from '../../../test/support/eventually';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { defineEvent } from '../event-store/event-registry';
+import { Queryable } from '../database/database';
 import { EventStore } from '../event-store/event-store';
 import { projectionStatuses, rebuildProjection, waitForProjection } from './projection-admin';
 import { ProjectionRunner } from './projection-runner';
@@ -202,5 +203,46 @@ describe('projection engine', () => {
     expect(rows[0].version).toBe(2);
     const leftovers = await db.pool.query(`select tablename from pg_tables where tablename like 'event_counter_%'`);
     expect(leftovers.rows).toEqual([]);
+  });
+  // Issue 28: a plain rebuild killed half-way stayed `rebuilding`, half-built, for good.
+  it('a plain rebuild that dies half-way is taken over by a runner once its lease runs out, and ends equal to the log', async () => {
+    await appendMany(store, 'k', 500);
+    let batches = 0;
+    const projection = counterProjection(['TestTicked'], { delayMs: () => (++batches === 3 ? 5_000 : 0) });
+    const rebuild = rebuildProjection(db.pool, projection, { batchSize: 100, leaseMs: 1_000, ownerId: 'doomed-rebuild' }).catch((e) => e);
+    await eventually('the rebuild inside its third batch', async () => (await db.pool.query(`select 1 ${SLEEPING}`)).rowCount! > 0);
+    await db.pool.query(`select pg_terminate_backend(pid) ${SLEEPING}`);
+    expect(await rebuild).toBeInstanceOf(Error);
+    const [halfway] = await projectionStatuses(db.pool, [projection]);
+    expect(halfway).toMatchObject({ status: 'rebuilding', owner: 'doomed-rebuild' });
+    expect(halfway.lag).toBeGreaterThan(0);
+    const runner = new ProjectionRunner(db.pool, [projection], { ownerId: 'next', leaseMs: 2_000, pollMs: 20, batchSize: 100 });
+    await runner.start();
+    try {
+      await eventually('the runner to finish what the rebuild left', async () => (await counterRows(db.pool)).k === 500, 10_000);
+      const [done] = await projectionStatuses(db.pool, [projection]);
+      expect(done).toMatchObject({ status: 'running', owner: 'next', lag: 0 });
+    } finally {
+      await runner.stop();
+    }
+    expect(await counterRows(db.pool)).toEqual({ k: 500 });
+  });
+
+  it('a plain rebuild of an inline projection that dies half-way leaves its live table as it was', async () => {
+    await appendMany(store, 'm', 300);
+    const live = counterProjection(['TestTicked']);
+    await rebuildProjection(db.pool, { ...live, inline: true, writeLock: async (q) => void (await q.query('select pg_advisory_xact_lock(4711)')) });
+    const before = await counterRows(db.pool);
+    expect(before).toEqual({ m: 300 });
+    let batches = 0;
+    const slow = counterProjection(['TestTicked'], { delayMs: () => (++batches === 2 ? 5_000 : 0) });
+    const inline = { ...slow, inline: true, writeLock: async (q: Queryable) => void (await q.query('select pg_advisory_xact_lock(4711)')) };
+    const rebuild = rebuildProjection(db.pool, inline, { batchSize: 100 }).catch((e) => e);
+    await eventually('the rebuild inside its second batch', async () => (await db.pool.query(`select 1 ${SLEEPING}`)).rowCount! > 0);
+    await db.pool.query(`select pg_terminate_backend(pid) ${SLEEPING}`);
+    expect(await rebuild).toBeInstanceOf(Error);
+    expect(await counterRows(db.pool)).toEqual(before);
+    const [status] = await projectionStatuses(db.pool, [inline]);
+    expect(status.status).toBe('inline');
   });
 });

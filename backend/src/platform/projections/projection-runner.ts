@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool } from 'pg';
-import { Queryable } from '../database/database';
+import { Client, ClientConfig, Pool } from 'pg';
+import { holdingConnection, Queryable } from '../database/database';
 import { EVENTS_CHANNEL } from '../event-store/event-store';
 import { currentSchemaVersion, upcast } from '../event-store/event-registry';
-import { Checkpoint, EventMetadata, RecordedEvent } from '../event-store/event-store.types';
+import { Checkpoint, EventMetadata, RecordedEvent, VISIBLE_EVENTS } from '../event-store/event-store.types';
 import { Projection, TableNames, liveTables } from './projection';
 import { projectionAdvanced } from './projection-progress';
 
@@ -23,6 +23,9 @@ export interface RunnerOptions {
   onError?: (projection: string, error: unknown) => void;
 }
 
+/** How long stop() waits for a batch in flight before it hands the leases back anyway. */
+const STOP_WAIT_MS = 1_000;
+
 interface ClaimedCheckpoint extends Checkpoint {
   version: number;
 }
@@ -36,7 +39,7 @@ export async function readBatch(db: Queryable, projection: Projection, from: Che
   // `to` (inclusive) bounds a range whose end is known (replays read several ranges at once). `everyCommitted`:
   // every event committed before this statement, also above a transaction still open (only for a reader that
   // holds its projection's write lock, so that no event of its own can still appear below what it read).
-  const visible = everyCommitted ? '' : 'and transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+  const visible = everyCommitted ? '' : `and ${VISIBLE_EVENTS}`;
   const { rows } = await db.query<{ batch: BatchRow[] }>(
     `select coalesce(json_agg(json_build_array(global_position, transaction_id::text, stream_id, stream_version, event_id,
               event_type, schema_version, case when event_type = any($4::text[]) then data end,
@@ -120,16 +123,39 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.wakeAll();
-    await Promise.all(this.loops);
+    // A batch in flight may wait for a pool that requests stuck on the database have exhausted (a shutdown under
+    // load, issue 28): wait for it a little, not for ever. A batch still running when the leases go back fails its
+    // fenced checkpoint move and rolls back, so handing them back early is safe.
+    const loops = Promise.all(this.loops);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([loops, new Promise((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]).finally(() => clearTimeout(timer));
     this.loops = [];
     // Hand the leases back so another process takes over at once instead of after expiry.
-    await this.pool
-      .query(`update projection_checkpoints set owner_id = null, lease_until = null where owner_id = $1`, [this.ownerId])
-      .catch(() => undefined);
+    await this.releaseLeases();
     if (this.listener) {
       const l = this.listener;
       this.listener = undefined;
       await l.end().catch(() => undefined);
+    }
+  }
+
+  /**
+   * On a connection that does not wait for the pool: the LISTEN connection when there is one, else one of its own.
+   */
+  private async releaseLeases(): Promise<void> {
+    const sql = `update projection_checkpoints set owner_id = null, lease_until = null where owner_id = $1`;
+    if (this.listener) {
+      if (await this.listener.query(sql, [this.ownerId]).then(() => true, () => false)) return;
+    }
+    const own = new Client({ ...(this.pool as unknown as { options: ClientConfig }).options, connectionTimeoutMillis: 2_000, application_name: 'kioku-runner-stop' });
+    own.on('error', () => undefined);
+    try {
+      await own.connect();
+      await own.query(sql, [this.ownerId]);
+    } catch {
+      // Unreachable database: the leases expire by themselves after leaseMs.
+    } finally {
+      await own.end().catch(() => undefined);
     }
   }
 
@@ -169,7 +195,7 @@ export class ProjectionRunner {
     let broken: Error | undefined;
     try {
       await client.query('begin');
-      await projection.apply(client, events, liveTables(projection));
+      await holdingConnection(this.pool, () => projection.apply(client, events, liveTables(projection)));
       if (!(await this.moveCheckpoint(client, projection, from, to))) {
         await client.query('rollback');
         return false;
@@ -228,9 +254,13 @@ export class ProjectionRunner {
     }
     const sentAt = Date.now();
     const { rows } = await this.pool.query<{ tx: string; position: string; version: number }>(
+      // A plain rebuild (status rebuilding) holds a lease it renews with each batch: one whose lease ran out was
+      // killed or stalled, and its runner takes it over from the rebuild's last batch (issue 28).
       `update projection_checkpoints
-          set owner_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000)
-        where name = $1 and status = 'running' and (owner_id = $2 or owner_id is null or lease_until is null or lease_until < now())
+          set owner_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000), status = 'running'
+        where name = $1
+          and ((status = 'running' and (owner_id = $2 or owner_id is null or lease_until is null or lease_until < now()))
+            or (status = 'rebuilding' and (lease_until is null or lease_until < now())))
         returning last_tx::text as tx, last_position as position, version`,
       [name, this.ownerId, this.leaseMs],
     );
