@@ -53,6 +53,12 @@ export const timezoneAnswerSchema = z.object({ timezone: z.string() });
 export const updatesReadAnswerSchema = z.object({ updates_unread: z.number() });
 /** POST /api/auth/password_reset (202): the same words whether the address is known or not. */
 export const passwordResetAnswerSchema = z.object({ message: z.string() });
+/**
+ * POST /api/auth/sign_up: 201 and the new account's profile (signed in), or 202 and "check your email" words when
+ * the address already has an account (its owner is mailed; issue 28). A message is never a profile: it has no email.
+ */
+export const signUpAnswerSchema = z.union([profileSchema, z.object({ message: z.string() })]);
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
 /** POST /api/users/password */
 export const passwordChangedAnswerSchema = z.object({ changed: z.literal(true) });
 /** DELETE /api/users/me */

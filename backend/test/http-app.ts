@@ -21,6 +21,9 @@ export async function startTestApp(options: { databaseUrl?: string; runner?: boo
     FRONTEND_DIST: '/nonexistent',
     PROJECTION_POLL_MS: '50',
     ROLE: options.runner ? 'all' : 'api',
+    // Injected requests come from 127.0.0.1, as through a local proxy: TestSession's X-Forwarded-For gives each
+    // client its own address (per-address throttles) and X-Forwarded-Proto says https. TRUST_PROXY: '' for none.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   const app = await createHttpApp(AppModule.forConfig(config), config);

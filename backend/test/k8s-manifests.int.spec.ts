@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadAll } from 'js-yaml';
+import { loadConfig } from '../src/platform/config/config';
 
 const ROOT = join(__dirname, '..', '..');
 const K8S = join(ROOT, 'infra', 'k8s');
@@ -490,4 +491,11 @@ describe('Kubernetes manifests (issue 20)', () => {
     expect(broken((d) => d.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'stray' } }))).toMatch(/Pod\/stray: unknown kind/);
   });
 
+  it.each(INSTALLS)('%s: the API believes X-Forwarded-For from the private network (the Ingress) only, never from everyone (issue 28)', (install) => {
+    const config = render(join(K8S, install)).find((d) => d.kind === 'ConfigMap' && d.metadata.name === 'kioku-config')!;
+    // The ConfigMap is what the pods' environment is made of: it must be a valid configuration as a whole.
+    const trustProxy = loadConfig(config.data).TRUST_PROXY;
+    expect(Array.isArray(trustProxy)).toBe(true);
+    expect(trustProxy).toEqual(expect.arrayContaining(['10.0.0.0/8']));
+  });
 });

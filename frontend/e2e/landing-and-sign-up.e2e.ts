@@ -41,9 +41,20 @@ describe('landing and sign-up', () => {
       await page.getByLabel('Password').fill('kioku-e2e-password-7');
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
-      await page.getByRole('button', { name: 'Account' }).click();
-      await page.getByRole('link', { name: 'Logout' }).click();
+      if (width === 1280) {
+        // Logout in the menu: a POST with the CSRF header, then a fresh load of / as a visitor.
+        await page.getByRole('button', { name: 'Account' }).click();
+        await page.getByRole('link', { name: 'Logout' }).click();
+      } else {
+        // Opening /users/sign_out (a link from anywhere) only asks; the button signs out (issue 28).
+        await page.goto('/users/sign_out');
+        await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+        expect(await page.evaluate(() => fetch('/api/users/profile').then((r) => r.status))).toBe(200);
+        await page.getByRole('button', { name: 'Sign out' }).click();
+      }
+      // Then / is loaded afresh, for a visitor: the top bar offers Sign in again.
       await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
       expect(await page.evaluate(() => fetch('/api/users/profile').then((r) => r.status))).toBe(401);
 
       await page.goto('/sign-in');

@@ -188,6 +188,11 @@ defaults
 
 frontend web
   bind 127.0.0.1:${port}
+  # The client's address for the APIs (TRUST_PROXY=127.0.0.1/8): whatever X-Forwarded-* the client sent is dropped
+  # first, so it cannot choose its own address (the per-address sign-in throttle) or claim https.
+  http-request del-header X-Forwarded-For
+  http-request set-header X-Forwarded-Proto http
+  option forwardfor
   default_backend api
 
 frontend stats
@@ -346,6 +351,8 @@ export async function startTopology({ apis = 2, workers = 2, env = {}, workerEnv
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       PROJECTION_POLL_MS: '200',
+      // HAProxy, on loopback, is the one proxy whose X-Forwarded-For / -Proto the APIs believe (issue 28)
+      TRUST_PROXY: '127.0.0.1/8',
       ...env,
     };
     t.appEnv = appEnv;

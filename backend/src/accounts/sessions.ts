@@ -24,12 +24,12 @@ export function isWellFormedToken(value: unknown): value is string {
   return typeof value === 'string' && TOKEN_FORMAT.test(value);
 }
 
-/** Secure cookies when the app is served over https, directly or behind a proxy that says so. */
+/**
+ * Secure cookies when the app is served over https, directly or behind a proxy that says so. request.protocol
+ * reads X-Forwarded-Proto only when the request came from a proxy TRUST_PROXY names: anyone else's claim is ignored.
+ */
 export function isHttps(request: FastifyRequest, config: AppConfig): boolean {
-  if (config.PUBLIC_URL.startsWith('https:')) return true;
-  const forwarded = request.headers['x-forwarded-proto'];
-  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return proto === 'https' || request.protocol === 'https';
+  return config.PUBLIC_URL.startsWith('https:') || request.protocol === 'https';
 }
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, config: AppConfig, token: string): void {

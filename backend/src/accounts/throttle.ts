@@ -36,8 +36,9 @@ export async function recordHit(db: Queryable, keys: string[], now: Date): Promi
   if (Math.random() < 0.02) await db.query(`delete from auth_throttle where occurred_at < $1`, [new Date(now.getTime() - 86_400_000)]);
 }
 
-export async function clearKeys(db: Queryable, keys: string[]): Promise<void> {
-  await db.query('delete from auth_throttle where key = any($1::text[])', [keys]);
+/** Deletes the given keys, and every key that starts with one of `prefixes` (starts_with: an email's '_' is no wildcard). */
+export async function clearKeys(db: Queryable, keys: string[], prefixes: string[] = []): Promise<void> {
+  await db.query('delete from auth_throttle where key = any($1::text[]) or exists (select 1 from unnest($2::text[]) p where starts_with(key, p))', [keys, prefixes]);
 }
 
 export function minutesText(seconds: number): string {

@@ -1,7 +1,7 @@
 // Every route of the learner app; the admin app is a separate lazy chunk.
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from '../features/auth/auth-pages';
+import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignOutPage, SignUpPage } from '../features/auth/auth-pages';
 import { COURSES } from '../lib/courses';
 import { AboutPage } from './routes/about';
 import { CourseRoute } from './routes/course-route';
@@ -29,6 +29,7 @@ export function AppRoutes() {
         <Route path="/sign-up" element={<SignUpPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/users/sign_out" element={<SignOutPage />} />
       </Route>
       <Route element={<Shell />}>
         <Route index element={<HomeRoute />} />

@@ -1,6 +1,9 @@
 // The account menu of the top bar: a disclosure with the email, Settings, Help and Logout.
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { browser } from '../components/subscribe-form';
+import { authApi } from '../features/auth/auth-api';
 
 export const HELP_EMAIL = 'help@kioku.app';
 
@@ -9,6 +12,16 @@ export function UserMenu({ email, name }: { email: string; name?: string | null 
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  // Logout POSTs with the CSRF header, then loads / afresh; if that fails, the "Sign out?" page says why and retries.
+  const signOut = useMutation({ mutationFn: authApi.signOut, onSuccess: () => browser.assign('/'), onError: () => navigate('/users/sign_out') });
+  const logout = (event: ReactMouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (modifier keys, middle button) opens the "Sign out?" page at the link's address.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setOpen(false);
+    signOut.mutate();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +73,9 @@ export function UserMenu({ email, name }: { email: string; name?: string | null 
             <a href={`mailto:${HELP_EMAIL}`}>Help</a>
           </li>
           <li>
-            <a href="/users/sign_out">Logout</a>
+            <a href="/users/sign_out" onClick={logout}>
+              Logout
+            </a>
           </li>
         </ul>
       </div>

@@ -5,7 +5,7 @@ import { PG_POOL } from '../../platform/database/database.module';
 import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { accountThrottleKey, resetThrottleKey, SessionService } from '../auth/session.service';
+import { deleteAccountThrottleRows, SessionService } from '../auth/session.service';
 import { checkOwnPassword } from '../password-change/check-own-password';
 import { accountNotFound } from '../user.decide';
 import { userAggregate } from '../users.store';
@@ -52,7 +52,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
         );
         await db.query('delete from sessions where user_id = $1', [after.id]);
         await db.query('delete from password_reset_tokens where user_id = $1', [after.id]);
-        await db.query('delete from auth_throttle where key = any($1::text[])', [[accountThrottleKey(email), resetThrottleKey(email)]]);
+        await deleteAccountThrottleRows(db, email);
       },
     });
     if (!done) throw accountNotFound();

@@ -22,7 +22,8 @@ export interface SignInInput {
 
 /**
  * POST /api/auth/sign_in: a new session for the account. Unknown email and wrong password fail the same way
- * after the same amount of work, so nobody can probe which emails have accounts.
+ * after the same amount of work, so nobody can probe which emails have accounts. Failures are throttled per
+ * (account, address), per address and per account (SessionService.signInRules); a blocked owner can always reset.
  */
 export class SignInCommand extends Command<SignedIn> {
   constructor(readonly input: SignInInput) {
@@ -53,7 +54,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
       throw new AppError('unauthenticated', WRONG_CREDENTIALS, { fields: [{ field: 'password', message: WRONG_CREDENTIALS }] });
     }
     return withTransaction(this.pool, async (db) => {
-      await this.sessions.clearAccountFailures(email, db);
+      await this.sessions.clearAddressFailures(email, input.ip, db);
       const sessionToken = await this.sessions.start(db, user.id, input.replacingSessionId);
       return { profile: await this.profiles.get(user.id, db), sessionToken };
     });

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SessionService } from '../auth/session.service';
 
-/** GET or POST /users/sign_out: ends the session, if there is one. */
+/** POST /users/sign_out: ends the session, if there is one. */
 export class SignOutCommand extends Command<void> {
   constructor(readonly input: { sessionId: string | null }) {
     super();

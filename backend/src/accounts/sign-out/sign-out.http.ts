@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../platform/config/config';
@@ -8,8 +8,9 @@ import { clearSessionCookie } from '../sessions';
 import { SignOutCommand } from './sign-out.handler';
 
 /**
- * GET or POST /users/sign_out: ends the session (if any) and redirects to /. The GET (a plain link) is a
- * write all the same, so both go through the command bus.
+ * POST /users/sign_out (with the CSRF token, like every write): ends the session (if any) and redirects to /.
+ * There is no GET: a link, an <img> or a prefetch on any site could end the session with one (issue 28). GET
+ * /users/sign_out is the app's page, which asks "Sign out?" and POSTs.
  */
 @Controller('users/sign_out')
 export class SignOutHttp {
@@ -19,18 +20,8 @@ export class SignOutHttp {
   ) {}
 
   @Public()
-  @Get()
-  viaLink(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.signOut(request, reply);
-  }
-
-  @Public()
   @Post()
-  viaForm(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.signOut(request, reply);
-  }
-
-  private async signOut(request: FastifyRequest, reply: FastifyReply) {
+  async signOut(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.commands.execute(new SignOutCommand({ sessionId: request.user?.sessionId ?? null }));
     clearSessionCookie(reply, request, this.config);
     void reply.header('cache-control', 'no-store').redirect('/', 303);

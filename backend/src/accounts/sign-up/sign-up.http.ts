@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { profileSchema } from '#contract/accounts';
+import { signUpAnswerSchema } from '#contract/accounts';
 import { signUpBodySchema } from '#contract/accounts.requests';
 import { AppConfig } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
@@ -10,9 +10,13 @@ import { metadataOf } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { Public } from '../auth/auth.decorators';
 import { setSessionCookie } from '../sessions';
-import { SignUpCommand } from './sign-up.handler';
+import { SignUpCommand, SignUpResult } from './sign-up.handler';
 
-/** POST /api/auth/sign_up {name, email, password} → 201, the profile, and a session cookie. */
+/**
+ * POST /api/auth/sign_up {name, email, password} → 201, the profile, and a session cookie; for an address that
+ * already has an account, 202 {message} ("check your email") and no session (issue 28). 429 with Retry-After when
+ * the client's address has signed up too often.
+ */
 @Controller('api/auth/sign_up')
 export class SignUpHttp {
   constructor(
@@ -23,16 +27,20 @@ export class SignUpHttp {
   @Public()
   @Post()
   @HttpCode(201)
-  @Answers(profileSchema)
+  @Answers(signUpAnswerSchema)
   async signUp(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Body(new ZodPipe(signUpBodySchema, 'sign-up form')) body: { name: string; email: string; password: string },
   ) {
-    const { profile, sessionToken } = await this.commands.execute(
-      new SignUpCommand({ ...body, replacingSessionId: request.user?.sessionId ?? null, metadata: metadataOf(request) }),
+    const result: SignUpResult = await this.commands.execute(
+      new SignUpCommand({ ...body, ip: request.ip, replacingSessionId: request.user?.sessionId ?? null, metadata: metadataOf(request) }),
     );
-    setSessionCookie(reply, request, this.config, sessionToken);
-    return profile;
+    if (result.outcome === 'check-email') {
+      void reply.status(202);
+      return { message: result.message };
+    }
+    setSessionCookie(reply, request, this.config, result.sessionToken);
+    return result.profile;
   }
 }

@@ -96,8 +96,8 @@ export function helmetOptions(config: AppConfig): NonNullable<Parameters<typeof 
 }
 
 /**
- * helmet on every response, and HSTS on a request that came over https (X-Forwarded-Proto from the TLS proxy;
- * trustProxy is on) when PUBLIC_URL does not already say https. helmet's middleware is built once here and run in
+ * helmet on every response, and HSTS on a request that came over https (X-Forwarded-Proto, believed from the proxies
+ * TRUST_PROXY names only) when PUBLIC_URL does not already say https. helmet's middleware is built once here and run in
  * an `onRequest` hook: @fastify/helmet builds a new one on every request (parsing the CSP each time), which cost
  * 1.6% of the app's CPU under the study bench (issue 19). Returns the same for answers fastify gives before routing
  * (frameworkErrors), where no hook runs.

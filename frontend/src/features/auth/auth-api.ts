@@ -1,5 +1,5 @@
-// Sign-up, sign-in and password reset calls. Logout is a full navigation to /users/sign_out.
-import { profileSchema, type Profile } from '../../../../contract/accounts';
+// Sign-up, sign-in, sign-out and password reset calls.
+import { profileSchema, signUpAnswerSchema, type Profile } from '../../../../contract/accounts';
 import type { SignInBody, SignUpBody } from '../../../../contract/accounts.requests';
 import { api, noContent } from '../../lib/api';
 
@@ -7,11 +7,14 @@ import { api, noContent } from '../../lib/api';
 export type AuthAnswer = Profile;
 
 export const authApi = {
-  signUp: (body: SignUpBody) => api.post('/api/auth/sign_up', body, profileSchema),
+  // the profile (signed in), or {message} for an address that already has an account ("check your email")
+  signUp: (body: SignUpBody) => api.post('/api/auth/sign_up', body, signUpAnswerSchema),
   signIn: (body: SignInBody) => api.post('/api/auth/sign_in', body, profileSchema),
   // the reset pages read nothing of these answers (the same words for any address; the profile is fetched anew)
   requestReset: (body: { email: string }) => api.post('/api/auth/password_reset', body, noContent),
   confirmReset: (body: { token: string; password: string }) => api.post('/api/auth/password_reset/confirm', body, noContent),
+  // a POST with the CSRF header: a GET of /users/sign_out only shows the "Sign out?" page (issue 28)
+  signOut: () => api.post('/users/sign_out', undefined, noContent),
 };
 
 /** Only same-site paths are followed after sign-in (no open redirect). */

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { browser } from '../../components/subscribe-form';
 import { mockFetch, problem } from '../../test/fetch-mock';
 import { nextCard, profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -6,12 +7,12 @@ import { safeNext } from './auth-api';
 
 describe('sign-in', () => {
   it("shows the server's detail when rate limited", async () => {
-    mockFetch({ 'POST /api/auth/sign_in': problem(429, 'Too many sign-in attempts. Try again in 5 minutes.', 'rate_limited') });
+    mockFetch({ 'POST /api/auth/sign_in': problem(429, 'Too many sign-in attempts. Try again in 5 minutes, or reset your password to sign in now.', 'rate_limited') });
     const { user } = renderApp('/sign-in');
     await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 5 minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 5 minutes, or reset your password to sign in now.');
   });
 
   it('signs in and goes back to the page that asked', async () => {
@@ -83,14 +84,71 @@ describe('sign-up', () => {
   });
 
   it('shows field errors from the server', async () => {
-    mockFetch({ 'POST /api/auth/sign_up': problem(422, 'Check the form.', 'validation_failed', { errors: [{ field: 'email', message: 'This email is already registered.' }] }) });
+    mockFetch({ 'POST /api/auth/sign_up': problem(400, 'Check the form.', 'validation_failed', { errors: [{ field: 'email', message: 'Enter a valid email address.' }] }) });
     const { user } = renderApp('/sign-up');
     await user.type(screen.getByLabelText('Name'), 'Aiko');
     await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
     await user.type(screen.getByLabelText('Password'), 'long-enough');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says "check your email" for an address that already has an account, and stays signed out (issue 28)', async () => {
+    const message = 'Check your email: we have sent a message to this address. If you already have a Kioku account, sign in, or reset your password if you forgot it.';
+    const net = mockFetch({ 'POST /api/auth/sign_up': { status: 202, body: { message } } });
+    const { user } = renderApp('/sign-up');
+    await user.type(screen.getByLabelText('Name'), 'Aiko');
+    await user.type(screen.getByLabelText('Email'), 'aiko@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(message);
+    expect(within(status).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(within(status).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(net.requests('GET', '/api/users/profile')).toHaveLength(0);
+  });
+});
+
+describe('sign-out (issue 28: a GET never signs out)', () => {
+  let assign: jest.SpyInstance;
+  beforeEach(() => {
+    assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+  });
+  afterEach(() => assign.mockRestore());
+
+  it('asks "Sign out?" at /users/sign_out, and signs out by a POST with the CSRF header only when told to', async () => {
+    const net = mockFetch({ 'POST /users/sign_out': { status: 200 } });
+    const { user } = renderApp('/users/sign_out');
+    expect(await screen.findByRole('heading', { name: 'Sign out?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Stay signed in' })).toHaveAttribute('href', '/');
+    expect(net.requests('POST', '/users/sign_out')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    const [post] = net.requests('POST', '/users/sign_out');
+    expect(post.headers['X-XSRF-TOKEN']).toBe('test-csrf-token');
+  });
+
+  it('says why when signing out failed, and stays on the page', async () => {
+    mockFetch({ 'POST /users/sign_out': problem(503, 'The service is unavailable right now.', 'unavailable') });
+    const { user } = renderApp('/users/sign_out');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service is unavailable right now.');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("signs out from the user menu's Logout in one click, by the same POST", async () => {
+    const net = mockFetch({ 'GET /api/users/profile': { body: profileFixture() }, 'POST /users/sign_out': { status: 200 } });
+    const { user } = renderApp('/about');
+    const banner = await screen.findByRole('banner');
+    await user.click(await within(banner).findByRole('button', { name: 'Account' }));
+    const logout = within(banner).getByRole('link', { name: 'Logout' });
+    expect(logout).toHaveAttribute('href', '/users/sign_out');
+    await user.click(logout);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(net.requests('POST', '/users/sign_out')[0].headers['X-XSRF-TOKEN']).toBe('test-csrf-token');
   });
 });
 

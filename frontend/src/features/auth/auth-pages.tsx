@@ -1,7 +1,8 @@
-// Sign-in, sign-up and password reset pages.
+// Sign-in, sign-up, sign-out and password reset pages.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { browser } from '../../components/subscribe-form';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -85,7 +86,9 @@ export function SignInPage() {
 export function SignUpPage() {
   const done = useSignedIn();
   const [localError, setLocalError] = useState<string | null>(null);
-  const signUp = useMutation({ mutationFn: authApi.signUp, onSuccess: done });
+  // An address that already has an account is answered "check your email" (its owner gets a mail), not signed in.
+  const signUp = useMutation({ mutationFn: authApi.signUp, onSuccess: (answer) => ('message' in answer ? undefined : done(answer)) });
+  const checkEmail = signUp.data && 'message' in signUp.data ? signUp.data.message : null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -106,23 +109,55 @@ export function SignUpPage() {
         </p>
       }
     >
+      {checkEmail ? (
+        <p role="status" className="notice notice-success">
+          {checkEmail} <Link to="/sign-in">Sign in</Link> · <Link to="/forgot-password">Reset your password</Link>
+        </p>
+      ) : (
+        <form onSubmit={submit} className="form">
+          <FormError error={signUp.error} />
+          <Field label="Name" name="name" autoComplete="name" required error={fieldError(signUp.error, 'name')} />
+          <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldError(signUp.error, 'email')} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            error={localError ?? fieldError(signUp.error, 'password')}
+          />
+          <Button type="submit" variant="primary" disabled={signUp.isPending}>
+            {signUp.isPending ? 'Creating your account…' : 'Sign up'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
+
+/**
+ * /users/sign_out (SPEC: Logout is there): a GET only shows this page, and the button POSTs with the CSRF header,
+ * so no other site can sign anyone out with a link or an image (issue 28). Then a full load of /, as a new visitor.
+ */
+export function SignOutPage() {
+  const signOut = useMutation({ mutationFn: authApi.signOut, onSuccess: () => browser.assign('/') });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signOut.mutate();
+  };
+  return (
+    <AuthCard title="Sign out?">
       <form onSubmit={submit} className="form">
-        <FormError error={signUp.error} />
-        <Field label="Name" name="name" autoComplete="name" required error={fieldError(signUp.error, 'name')} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldError(signUp.error, 'email')} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          error={localError ?? fieldError(signUp.error, 'password')}
-        />
-        <Button type="submit" variant="primary" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Creating your account…' : 'Sign up'}
+        <p>You will need your email and password to sign in again on this device.</p>
+        <FormError error={signOut.error} />
+        <Button type="submit" variant="primary" disabled={signOut.isPending || signOut.isSuccess}>
+          {signOut.isPending ? 'Signing out…' : 'Sign out'}
         </Button>
+        <p>
+          <Link to="/">Stay signed in</Link>
+        </p>
       </form>
     </AuthCard>
   );
