@@ -1,11 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { PaymentsAvailability } from '../accounts';
+import { Clock, CLOCK, systemClock } from '../platform/clock';
 import { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/database/database.module';
 import { AppError } from '../platform/errors/app-error';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this server.';
+/** How far a webhook signature's timestamp may be from our clock, either way (Stripe's own default, 5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const INVALID_WEBHOOK_SIGNATURE = 'The webhook signature is not valid.';
+
+/** The `t=` of a Stripe-Signature header (seconds since the epoch), or null when there is none. */
+export function signatureTimestamp(header: string): number | null {
+  const item = header
+    .split(',')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('t='));
+  const value = item ? Number(item.slice(2)) : NaN;
+  return Number.isSafeInteger(value) ? value : null;
+}
 
 /** Stripe client options from STRIPE_API_BASE (e.g. http://127.0.0.1:12345 for the loopback fake in tests). */
 export function stripeOptions(config: AppConfig): ConstructorParameters<typeof Stripe>[1] {
@@ -30,7 +44,10 @@ export class StripeGateway implements PaymentsAvailability {
   // Webhook signatures need no API key; this instance only verifies them.
   private readonly verifier: Stripe;
 
-  constructor(@Inject(APP_CONFIG) readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {
     this.stripe = config.STRIPE_SECRET_KEY ? new Stripe(config.STRIPE_SECRET_KEY, stripeOptions(config)) : null;
     this.verifier = this.stripe ?? new Stripe('sk_unconfigured', stripeOptions(config));
   }
@@ -54,16 +71,34 @@ export class StripeGateway implements PaymentsAvailability {
     return this.config.STRIPE_PRICE_ID;
   }
 
-  /** Verifies the Stripe-Signature header over the raw body and parses the event. */
+  /**
+   * Verifies the Stripe-Signature header over the raw body and parses the event. The signed timestamp must be
+   * within WEBHOOK_TOLERANCE_SECONDS of our clock in both directions: Stripe's library only refuses signatures
+   * that are too old, so a delivery signed (or replayed with a header) dated in the future would pass it and stay
+   * replayable until that date. Both answer 400.
+   */
   constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
     if (!this.config.STRIPE_WEBHOOK_SECRET) {
       throw new AppError('not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is missing).');
     }
+    const now = this.clock.now().getTime();
+    let event: Stripe.Event;
     try {
-      return this.verifier.webhooks.constructEvent(rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET);
+      // Tolerance 0: the library checks the signature only; the time is checked below, both ways, on our clock.
+      event = this.verifier.webhooks.constructEvent(rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET, 0, undefined, now);
     } catch {
-      throw new AppError('validation_failed', 'The webhook signature is not valid.');
+      throw new AppError('validation_failed', INVALID_WEBHOOK_SIGNATURE);
     }
+    const signedAt = signatureTimestamp(signature);
+    const skew = signedAt === null ? Infinity : signedAt - Math.floor(now / 1000);
+    if (Math.abs(skew) > WEBHOOK_TOLERANCE_SECONDS) {
+      const when = !Number.isFinite(skew) ? 'not dated' : skew > 0 ? `dated ${skew} s in the future` : `dated ${-skew} s ago`;
+      throw new AppError(
+        'validation_failed',
+        `The webhook signature is ${when}; deliveries are accepted within ${WEBHOOK_TOLERANCE_SECONDS} s of this server's clock. If this server's clock is wrong, set it right (NTP).`,
+      );
+    }
+    return event;
   }
 }
 

@@ -30,10 +30,11 @@ export function createMediaQueueConnection(redisUrl: string): Redis {
     },
     {
       // MEDIA_QUEUE_PREFIX names the queue (the tests give each Jest process its own); unset, the queue is this
-      // database's: `kioku-<first 8 hex of the deployment id>`.
+      // database's: `kioku-<first 8 hex of the deployment id>`. The prefix is claimed for this deployment in Redis
+      // through the queue's connection, so a second deployment configured with the same prefix is refused.
       provide: MediaDeployment,
-      useFactory: (config: AppConfig, pool: Pool) => MediaDeployment.start(config.MEDIA_QUEUE_PREFIX ?? null, () => readDeploymentId(pool)),
-      inject: [APP_CONFIG, PG_POOL],
+      useFactory: (config: AppConfig, pool: Pool, redis: Redis) => MediaDeployment.start(config.MEDIA_QUEUE_PREFIX ?? null, () => readDeploymentId(pool), { redis }),
+      inject: [APP_CONFIG, PG_POOL, MEDIA_QUEUE_CONNECTION],
     },
   ],
   exports: [MEDIA_QUEUE_CONNECTION, MediaDeployment],

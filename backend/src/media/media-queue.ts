@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { AppError } from '../platform/errors/app-error';
 import { MediaDeployment } from './media-deployment';
 
 export { deploymentQueuePrefix } from './media-deployment';
@@ -11,6 +12,9 @@ export const MEDIA_QUEUE_NAME = 'media';
 export const MEDIA_QUEUE = Symbol('MEDIA_QUEUE');
 /** The Redis connection of the media queue (BullModule's connection): no offline queue, see MediaQueueModule. */
 export const MEDIA_QUEUE_CONNECTION = Symbol('MEDIA_QUEUE_CONNECTION');
+
+export const PREFIX_IN_USE =
+  "Media actions are unavailable: this server's media queue prefix (MEDIA_QUEUE_PREFIX) is in use by another Kioku deployment. Give each deployment its own MEDIA_QUEUE_PREFIX; the server log names both.";
 
 export interface MediaJobData {
   requestEventId: string;
@@ -61,9 +65,9 @@ export class MediaQueue {
     return this.deployment.id;
   }
 
-  /** Resolves once the deployment is known (at once with a fixed prefix and id). */
+  /** Resolves once the queue has its name: the deployment id is read (at once with a fixed prefix and id). */
   async named$(): Promise<void> {
-    await this.deployment.known();
+    await this.deployment.named();
   }
 
   get ready(): boolean {
@@ -72,11 +76,18 @@ export class MediaQueue {
 
   /**
    * True when the deployment is known and the connection is up. While either is still coming (just after start)
-   * it waits up to `ms`; a connection that is known to be down ('reconnecting') answers false at once.
+   * it waits up to `ms`; a connection that is known to be down ('reconnecting') answers false at once. Throws the
+   * 503 PREFIX_IN_USE while another deployment holds the prefix (media-deployment.ts): a job enqueued then would be
+   * taken, and refused, by the other deployment's workers.
    */
   async whenReady(ms: number): Promise<boolean> {
     const started = Date.now();
-    if (!(await this.deployment.knownWithin(ms))) return false;
+    const inUse = () => new AppError('unavailable', PREFIX_IN_USE, { retryAfterSeconds: 60 });
+    if (this.deployment.conflict) throw inUse();
+    if (!(await this.deployment.knownWithin(ms))) {
+      if (this.deployment.conflict) throw inUse();
+      return false;
+    }
     const status = this.connection.status;
     if (status === 'ready') return true;
     if (!['wait', 'connecting', 'connect'].includes(status)) return false;

@@ -124,7 +124,8 @@ export interface CheckedAudio extends AudioKind {
 /**
  * Checks an uploaded recording: not empty, within the size limit (413), an Ogg (Opus or Vorbis), MP3, WAV, M4A or
  * WebM audio file by content (400, naming the field `audio`). The declared file name is only quoted in the error;
- * the stored name is generated from the content.
+ * the stored name is generated from the content. cleanAudioUpload (clean-audio.ts) then checks the content itself
+ * and removes the tags.
  */
 export function validateAudioUpload(bytes: Buffer, declaredName: string, maxBytes = DEFAULT_MAX_UPLOAD_BYTES): CheckedAudio {
   const name = String(declaredName ?? '').slice(0, 200) || 'the file';

@@ -35,8 +35,9 @@ export function readableUploadSize(bytes: number): string {
 }
 
 /**
- * Checks an uploaded image: not empty, within the size limit (413), a PNG, JPEG, WebP or GIF by content
+ * Checks an uploaded image: not empty, within the size limit (413), a PNG, JPEG, WebP or GIF by its first bytes
  * (400). The declared file name is only quoted in the error; the stored name is generated from the content.
+ * The first bytes prove little: cleanImageUpload (clean-image.ts) decodes the image and keeps a clean copy.
  */
 export function validateImageUpload(bytes: Buffer, declaredName: string, maxBytes = DEFAULT_MAX_UPLOAD_BYTES): CheckedImage {
   const field = [{ field: 'image', message: '' }];

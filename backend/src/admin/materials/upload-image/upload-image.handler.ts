@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { MEDIA_SETTINGS, MEDIA_STORAGE, MediaSettings, MediaStorage, MediaUploads, validateImageUpload } from '../../../media';
+import { MEDIA_SETTINGS, MediaSettings, MediaUploads } from '../../../media';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
@@ -47,7 +47,7 @@ export class UploadMaterialAudioCommand extends Command<MaterialDetailView> {
 
 /**
  * UploadImage (SPEC §2: multipart to the material's update endpoint): the file must be a PNG, JPEG, WebP or GIF
- * by its bytes and within MEDIA_MAX_UPLOAD_BYTES (400 / 413). It is stored under a name generated from its
+ * that decodes, within MEDIA_MAX_UPLOAD_BYTES (400 / 413); it is stored re-encoded, without its metadata. It is stored under a name generated from its
  * content and becomes the card's image_url, not approved yet.
  * UploadAudio (issue 14, the same form with the file in `audio`): an Ogg (Opus or Vorbis), MP3, WAV, M4A or WebM
  * audio file by its bytes (400 naming `audio`, 413), stored the same way, becomes the card's audio_url with
@@ -60,7 +60,7 @@ export class UploadImageHandler implements ICommandHandler<UploadMaterialImageCo
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: EventStore,
     private readonly reader: MaterialReader,
-    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly uploads: MediaUploads,
     @Inject(MEDIA_SETTINGS) private readonly settings: MediaSettings,
   ) {}
 
@@ -73,9 +73,11 @@ export class UploadImageHandler implements ICommandHandler<UploadMaterialImageCo
   }
 
   async upload(command: UploadImageCommand): Promise<MaterialDetailView> {
-    const image = validateImageUpload(command.bytes, command.fileName, this.maxBytes);
-    // Content-addressed: storing the same bytes again (a retry, a failed edit below) is harmless.
-    const url = await this.storage.put(image.name, command.bytes, image.contentType);
+    // Decoded and re-encoded (media/upload/clean-image.ts): a file whose header says image but whose body does not
+    // decode is refused, and what is stored carries no metadata (EXIF GPS, comments). Content-addressed: storing
+    // the same image again (a retry, a failed edit below) is harmless.
+    const image = await this.uploads.storeImageUpload(command.bytes, command.fileName);
+    const url = image.image_url;
     await editLocked(
       this.pool,
       command.type,
