@@ -2,9 +2,8 @@
 // GET /api/vocabs?course=vocab3&tab=ka (the largest free-text list a subscriber opens) against the built app,
 // started from backend/dist on a random port with its own database. Run after `npm run build -w backend`.
 // Knobs: BENCH_REQUESTS (5000), BENCH_CONCURRENCY (16), BENCH_NODE_ARGS (e.g. "--cpu-prof" for the app).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { dist, dropDatabase, freePort, freshDatabase, httpClient, percentile, result, root, round, signUp, waitForHealth } from './lib.mjs';
+import { dist, dropDatabase, freePort, freshDatabase, httpClient, percentile, result, root, round, runMain, signUp, spawnChild, stopChild, waitForHealth } from './lib.mjs';
 
 const DB = 'kioku_bench_dict';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
@@ -31,10 +30,10 @@ async function main() {
 
     // 2. The built app on a random port (its own start-up load finds nothing to do).
     const port = await freePort();
-    child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'backend', 'dist', 'main.js')], {
+    child = spawnChild(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'backend', 'dist', 'main.js')], {
       env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: 'api', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent' },
       stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    }, { name: 'app', graceMs: 60_000 });
     await waitForHealth(`http://127.0.0.1:${port}`, child);
     http = httpClient(port, CONCURRENCY);
     const { call } = http;
@@ -75,16 +74,10 @@ async function main() {
     result('dictionary_vocab3_tab', p99, 'ms', TARGET_P99_MS, p99 / TARGET_P99_MS);
   } finally {
     http?.close();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await stopChild(child);
     await pool.end();
     await dropDatabase(DB);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -2,7 +2,7 @@
 // events, each printed beside a baseline measured in the same run against the same PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { dist, dropDatabase, freshDatabase, pgbenchTps, require, result, round } from './lib.mjs';
+import { dist, dropDatabase, freshDatabase, pgbenchTps, require, result, round, runMain } from './lib.mjs';
 
 const { z } = require('zod');
 const { createPool } = dist('platform/database/database.js');
@@ -128,10 +128,7 @@ async function main() {
 }
 
 if (isMainThread) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  runMain(main);
 } else {
   runWriters(workerData.url, workerData.writers, workerData.seconds).then((n) => parentPort.postMessage(n));
 }

@@ -10,13 +10,14 @@
 // Knobs: BENCH_LATENCY_MS (100), BENCH_BATCHES (2 lesson batches of 10 + their reviews: 40 grades),
 // BENCH_THINK_MS (800: how long the learner looks at an answer before grading), BENCH_VERBOSE=1 (every grade),
 // BENCH_KEEP_DB=1, CHROME_PATH.
-import { spawnSync } from 'node:child_process';
+// The app and Chromium run in process groups of their own and are stopped whichever way the bench ends
+// (scripts/children.mjs, issue 28): a missing browser or a failed step leaves no app server behind.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { appEnvironment, chromePath, freePort, root, startApp, stopApp } from '../scripts/app-harness.mjs';
-import { percentile, result, round } from './lib.mjs';
+import { adoptChild, percentile, result, round, runChild, runMain, stopChild } from './lib.mjs';
 
 const ENTRY_BUDGET_KB = 150;
 const NEXT_CARD_BUDGET_MS = 50;
@@ -40,10 +41,10 @@ function staticImports(code) {
   return [...found];
 }
 
-function bundleBudget() {
+async function bundleBudget() {
   console.log('\n## (a) learner entry bundle');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'frontend', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the frontend build failed');
+  const build = await runChild('npm', ['run', 'build', '-w', 'frontend', '--silent'], { cwd: root }, { name: 'frontend build' });
+  if (build.code !== 0) throw new Error('the frontend build failed');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const eager = new Set();
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) eager.add(m[1]);
@@ -139,18 +140,40 @@ async function timedGrade(page, key) {
   return page.evaluate(() => window.__kiokuGrade);
 }
 
-async function nextCardLatency() {
-  console.log(`\n## (b) next card after a grade, ${LATENCY_MS} ms network latency`);
-  const port = await freePort();
-  const env = await appEnvironment({ port, dbName: DB, mediaDir: join(root, 'artifacts', 'bench-media') });
-  const url = env.PUBLIC_URL;
-  const app = await startApp(env, { healthTimeoutMs: 180_000 });
-  const browser = await chromium.launch({
+/**
+ * Chromium as Playwright launches it (a process group of its own), handed to scripts/children.mjs so that it is
+ * closed on every exit path too; Playwright's own signal handlers are off (children.mjs has them).
+ */
+async function launchBrowser() {
+  const server = await chromium.launchServer({
     executablePath: chromePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
+  const proc = adoptChild(server.process(), { name: 'chromium', stop: () => server.close() });
   try {
+    return { browser: await chromium.connect(server.wsEndpoint()), proc };
+  } catch (error) {
+    await stopChild(proc);
+    throw error;
+  }
+}
+
+async function nextCardLatency() {
+  console.log(`\n## (b) next card after a grade, ${LATENCY_MS} ms network latency`);
+  const port = await freePort();
+  const keep = process.env.BENCH_KEEP_DB === '1';
+  const env = await appEnvironment({ port, dbName: DB, keepDatabase: keep, mediaDir: join(root, 'artifacts', 'bench-media') });
+  const url = env.PUBLIC_URL;
+  let app;
+  let browser;
+  let chromiumProcess;
+  try {
+    app = await startApp(env, { healthTimeoutMs: 180_000 });
+    ({ browser, proc: chromiumProcess } = await launchBrowser());
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: url });
     const page = await context.newPage();
     const inflight = new Set();
@@ -263,7 +286,7 @@ async function nextCardLatency() {
     await context.close();
     return { median, p95, domMedian: percentile(sortedDom, 50), domP95: percentile(sortedDom, 95), count: samples.length, courseReady };
   } catch (error) {
-    const pages = browser.contexts().flatMap((c) => c.pages());
+    const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
     if (pages[0]) {
       const shot = join(root, 'artifacts', 'bench-frontend-failure.png');
       await pages[0].screenshot({ path: shot, fullPage: true }).catch(() => undefined);
@@ -271,14 +294,15 @@ async function nextCardLatency() {
     }
     throw error;
   } finally {
-    await browser.close().catch(() => undefined);
-    await stopApp(app, process.env.BENCH_KEEP_DB === '1' ? undefined : DB);
+    await browser?.close().catch(() => undefined);
+    await stopChild(chromiumProcess);
+    await stopApp(app, keep ? undefined : DB);
   }
 }
 
 async function main() {
   console.log(`# frontend benchmark: entry bundle ≤ ${ENTRY_BUDGET_KB} KB gzip; next card ≤ ${NEXT_CARD_BUDGET_MS} ms after a grade at ${LATENCY_MS} ms latency`);
-  const bundle = bundleBudget();
+  const bundle = await bundleBudget();
   const latency = await nextCardLatency();
   console.log('');
   result('frontend_entry_js_gzip', bundle.gzipKb, 'KB', ENTRY_BUDGET_KB, bundle.gzipKb / ENTRY_BUDGET_KB);
@@ -291,7 +315,4 @@ async function main() {
   if (!bundle.adminOk) process.exitCode = 1;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -1,21 +1,45 @@
-// Shared helpers for the benchmarks: a fresh database per benchmark, pgbench baseline, result lines.
-import { execFileSync, spawnSync } from 'node:child_process';
+// Shared helpers for the benchmarks: a fresh database per benchmark, pgbench baseline, result lines. Every process a
+// bench starts (the app, pgbench, Chromium, the floor server) goes through scripts/children.mjs (re-exported here):
+// a process group of its own, stopped from the bench's finally and on every other exit path (issue 28); a bench runs
+// its main() with runMain, and the databases made here are dropped on those paths too.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminQuery, baseDatabaseUrl, databaseUrl, dropDatabase, require, root } from '../scripts/app-harness.mjs';
+import { baseDatabaseUrl, createDatabase, databaseUrl, dropDatabase, require, root, runChild } from '../scripts/app-harness.mjs';
 const pg = require('pg');
 
-export { databaseUrl, dropDatabase, freePort, httpClient, require, root, signUp, waitForHealth } from '../scripts/app-harness.mjs';
+export {
+  adoptChild,
+  databaseUrl,
+  dropDatabase,
+  freePort,
+  httpClient,
+  killChild,
+  onCleanup,
+  require,
+  root,
+  runChild,
+  runMain,
+  signUp,
+  spawnChild,
+  stopChild,
+  waitForHealth,
+} from '../scripts/app-harness.mjs';
 export const dist = (p) => require(join(root, 'backend', 'dist', p));
 
-/** A new, migrated database `name` (dropped first if it exists). */
-export async function freshDatabase(name) {
-  await dropDatabase(name);
-  await adminQuery(`create database "${name}"`);
-  const url = databaseUrl(name);
+/** A new, migrated database `name` (dropped first if it exists; dropped on every exit path unless `keep`). */
+export async function freshDatabase(name, { keep = false } = {}) {
+  const url = await createDatabase(name, { keep });
   await dist('platform/database/migrations.js').migrate(url);
   return url;
+}
+
+/** pgbench with `args` to its end, in a process group of its own; its stdout, or an error with its stderr. */
+async function pgbench(args) {
+  const r = await runChild('pgbench', args, {}, { capture: true });
+  if (r.code !== 0) throw new Error(`pgbench ${args.join(' ')} failed (${r.code ?? r.signal}): ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
+  return r.stdout;
 }
 
 function pgbenchArgs() {
@@ -39,12 +63,11 @@ export async function pgbenchTps(clients = 32, seconds = 10) {
 export async function pgbenchRun(clients = 32, seconds = 10) {
   const name = 'kioku_bench_pgbench';
   const args = pgbenchArgs();
-  await dropDatabase(name);
-  await adminQuery(`create database "${name}"`);
-  execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+  await createDatabase(name);
+  await pgbench([...args, '-i', '-q', '-s', '10', name]);
   await postgresPostmaster();
   const before = postgresCpuMs();
-  const out = execFileSync('pgbench', [...args, '-N', '-c', String(clients), '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
+  const out = await pgbench([...args, '-N', '-c', String(clients), '-j', '2', '-T', String(seconds), name]);
   const cpu = postgresCpuMs() - before;
   await dropDatabase(name);
   const transactions = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1] ?? NaN);
@@ -138,11 +161,11 @@ export function postgresCpuByKind() {
 }
 
 /** Transactions/s of a custom pgbench script (prepared statements) against an existing database. */
-export function pgbenchScriptTps(database, script, clients, seconds) {
+export async function pgbenchScriptTps(database, script, clients, seconds) {
   const file = join(tmpdir(), `kioku-bench-${process.pid}.sql`);
   writeFileSync(file, script);
   try {
-    const out = execFileSync('pgbench', [...pgbenchArgs(), '-n', '-M', 'prepared', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), database], { encoding: 'utf8' });
+    const out = await pgbench([...pgbenchArgs(), '-n', '-M', 'prepared', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), database]);
     return tpsOf(out);
   } finally {
     rmSync(file, { force: true });

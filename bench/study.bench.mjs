@@ -3,7 +3,6 @@
 // with 100,000 events. Runs the built app (backend/dist/main.js, ROLE=all: API, projection runner, awards
 // reactor in one process) on a random port against its own database. Run after `npm run build -w backend`.
 // Last, the ceiling this machine puts on grades: GET /api/flashcard alone and the grade's write alone.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
@@ -22,7 +21,10 @@ import {
   result,
   root,
   round,
+  runMain,
   signUp as signUpWith,
+  spawnChild,
+  stopChild,
   waitForHealth,
 } from './lib.mjs';
 
@@ -254,7 +256,7 @@ async function main() {
   const tps = pgbench.tps;
   console.log(`pgbench -N, ${LEARNERS} clients: ${round(tps)} TPS, PostgreSQL ${round(pgbench.pgCpuMsPerTransaction, 3)} ms CPU per transaction (baseline)`);
 
-  const url = await freshDatabase(DB);
+  const url = await freshDatabase(DB, { keep: process.env.BENCH_KEEP_DB === '1' });
   const pool = createPool(url, 8);
   let child;
   try {
@@ -262,12 +264,13 @@ async function main() {
     // npm start's own path: migrations, the bundled content load, then API + projections + awards reactor.
     // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (written when it stops).
     const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    child = spawn(process.execPath, [...nodeArgs, join(root, 'backend', 'dist', 'main.js')], {
+    child = spawnChild(process.execPath, [...nodeArgs, join(root, 'backend', 'dist', 'main.js')], {
       // VOICE_AUTO off: the system voice speaks a new catalogue once (minutes of Open JTalk); a server in steady state has
       // done it, and its CPU is not the grades'.
       env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', ROLE: process.env.BENCH_ROLE ?? 'all', LOG_LEVEL: 'warn', FRONTEND_DIST: '/nonexistent', VOICE_AUTO: 'off' },
       stdio: ['ignore', 'inherit', 'inherit'],
-    });
+      // a --cpu-prof profile is written as it stops
+    }, { name: 'app', graceMs: 60_000 });
     await waitForHealth(`http://127.0.0.1:${port}`, child, 180_000);
     http = httpClient(port, LEARNERS + 8);
 
@@ -396,7 +399,7 @@ async function main() {
     const nextCard = await requestRate(learners, `/api/flashcard?course=${COURSE}`, 5);
     // In a database of its own: its made-up events must not reach the app's read models.
     await freshDatabase(WRITE_DB);
-    const writeOnly = pgbenchScriptTps(WRITE_DB, RECORD_GRADE_SCRIPT, LEARNERS, 5);
+    const writeOnly = await pgbenchScriptTps(WRITE_DB, RECORD_GRADE_SCRIPT, LEARNERS, 5);
     await dropDatabase(WRITE_DB);
     const bound = 1 / (1 / nextCard + 1 / writeOnly);
     console.log(
@@ -417,16 +420,10 @@ async function main() {
     }
   } finally {
     http?.close();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await stopChild(child);
     await pool.end();
     if (process.env.BENCH_KEEP_DB !== '1') await dropDatabase(DB);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

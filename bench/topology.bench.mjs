@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startTopology } from '../infra/topology/topology.mjs';
 import { startApp } from '../scripts/app-harness.mjs';
-import { freePort, httpClient, percentile, processCpuMs, require, result, round, signUp } from './lib.mjs';
+import { freePort, httpClient, onCleanup, percentile, processCpuMs, require, result, round, runMain, signUp, stopChild } from './lib.mjs';
 
 const pg = require('pg');
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 32);
@@ -116,6 +116,10 @@ const sumCpu = (pids) => pids.reduce((n, pid) => n + (processCpuMs(pid) || 0), 0
 
 async function main() {
   const t = await startTopology({ env: { VOICE_AUTO: 'off', LOG_LEVEL: 'error' }, log: (l) => console.log(`  topology: ${l}`) });
+  // The topology's own stop, once, from the finally or on any other exit path (after the single app is stopped).
+  let stopped;
+  const stopTopology = () => (stopped ??= t.stop());
+  const forget = onCleanup(stopTopology, { name: 'the topology' });
   let single;
   try {
     // One process with everything (ROLE=all), straight to the same primary, its own database.
@@ -141,8 +145,7 @@ async function main() {
     const one = await measure(port, singleCpu);
     // The same process with prepared statements off, as the topology runs them behind PgBouncer before 1.21: what
     // that costs, apart from the extra processes.
-    single.kill('SIGTERM');
-    await new Promise((r) => single.once('exit', r));
+    await stopChild(single);
     single = await startApp({ ...env, DATABASE_PREPARED_STATEMENTS: 'off' }, { healthTimeoutMs: 180_000 });
     const unnamed = await measure(port, singleCpu);
     const many = await measure(t.ports.haproxy, () => ({
@@ -184,16 +187,10 @@ async function main() {
     result('commit position round trip per write', commit.ms, 'ms', NaN, NaN);
     return one.errors.size || unnamed.errors.size || many.errors.size ? 1 : 0;
   } finally {
-    single?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    await t.stop();
+    await stopChild(single);
+    await stopTopology();
+    forget();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { dist, percentile, result, root, round } from './lib.mjs';
+import { dist, percentile, result, root, round, runMain } from './lib.mjs';
 
 const SEED = Number(process.env.BENCH_SEED ?? 14);
 const SAMPLE = { kana: Number(process.env.BENCH_KANA ?? 20), word: Number(process.env.BENCH_WORDS ?? 60), sentence: Number(process.env.BENCH_SENTENCES ?? 60) };
@@ -330,7 +330,4 @@ async function main() {
   result('voice_catalogue_minutes_2_parallel_vs_one_core', wall2S / 60, 'min', wall1S / 60, wall2S / wall1S);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

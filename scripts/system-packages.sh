@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Kioku uses from the system, when they are missing, so that `npm test` and
 # `npm start` work on a fresh machine with nothing installed by hand. Called by the npm pretest/prestart
-# scripts and by .ci/run. Usage: scripts/system-packages.sh test|start|topology|enable-contrib
+# scripts and by .ci/run (and `npm run bench`). Usage: scripts/system-packages.sh test|start|bench|topology|enable-contrib
 #   start: the worker's text-to-speech: Open JTalk with the NAIST-jdic dictionary and the HTS voice
 #          nitech-jp-atr503-m001 (the default voice), opus-tools (opusenc: clips stored as Ogg Opus), and
 #          espeak-ng (the fallback voice)
@@ -9,6 +9,9 @@
 #          build test rebuilds the catalogue from, and Noto CJK (Japanese glyphs in screenshots)
 #   topology: only what `npm run topology` and its drills run besides PostgreSQL and Redis: HAProxy (in front
 #          of the API processes) and PgBouncer (transaction pooling in front of the primary)
+#   bench: what `npm run bench` runs (bench/*.bench.mjs): the start set (voice: Open JTalk, opusenc, espeak-ng),
+#          Chromium and Noto CJK (frontend: the kana pages as a learner sees them), pgbench (every baseline), and
+#          the topology set (topology)
 #   enable-contrib: only enables Debian's contrib component (see below), for trying the edit on a copy:
 #          APT_DEBIAN_SOURCES=/tmp/debian.sources APT_SOURCES_LIST=/tmp/sources.list scripts/system-packages.sh enable-contrib
 # The voice package is in Debian's contrib component. Before installing it, contrib is enabled for Debian's own
@@ -82,24 +85,42 @@ if [ "$purpose" = enable-contrib ]; then
 fi
 
 missing=()
-if [ "$purpose" = topology ]; then
+topology_packages() {
   [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
   [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
-else
+}
+voice_packages() {
   command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
   command -v open_jtalk >/dev/null 2>&1 || missing+=(open-jtalk)
   [ -f /var/lib/mecab/dic/open-jtalk/naist-jdic/sys.dic ] || missing+=(open-jtalk-mecab-naist-jdic)
   [ -f /usr/share/hts-voice/nitech-jp-atr503-m001/nitech_jp_atr503_m001.htsvoice ] || missing+=("$voice_package")
   command -v opusenc >/dev/null 2>&1 || missing+=(opus-tools)
-fi
-if [ "$purpose" = test ]; then
+}
+browser_packages() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pgbench >/dev/null 2>&1 || missing+=(postgresql-client)
-  [ -f /usr/share/edict/kanjidic2.xml.gz ] || missing+=(kanjidic-xml)
-  [ -f /usr/share/edict/edict ] || missing+=(edict)
   # Not `grep -q`: it stops reading at the first match, fc-list dies of SIGPIPE, and pipefail calls it missing.
   [ -n "$(fc-list 2>/dev/null | grep -i "Noto Sans CJK")" ] || missing+=(fonts-noto-cjk)
-fi
+}
+case "$purpose" in
+  topology) topology_packages ;;
+  start) voice_packages ;;
+  test)
+    voice_packages
+    browser_packages
+    [ -f /usr/share/edict/kanjidic2.xml.gz ] || missing+=(kanjidic-xml)
+    [ -f /usr/share/edict/edict ] || missing+=(edict)
+    ;;
+  bench)
+    voice_packages
+    browser_packages
+    topology_packages
+    ;;
+  *)
+    echo "usage: scripts/system-packages.sh test|start|bench|topology|enable-contrib" >&2
+    exit 2
+    ;;
+esac
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1 || [ "$sudo" = none ]; then
