@@ -29,7 +29,6 @@ export function AppRoutes() {
         <Route path="/sign-up" element={<SignUpPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/users/sign_out" element={<SignOutPage />} />
       </Route>
       <Route element={<Shell />}>
         <Route index element={<HomeRoute />} />
@@ -39,6 +38,8 @@ export function AppRoutes() {
         <Route path="/settings" element={<SettingsRoute />} />
         <Route path="/updates" element={<UpdatesRoute />} />
         <Route path="/about" element={<AboutPage />} />
+        {/* In the shell, so a signed-in learner keeps their own top bar while asked to confirm. */}
+        <Route path="/users/sign_out" element={<SignOutPage />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -138,6 +138,8 @@ export function Shell() {
     // The pages a signed-out visitor may see in the shell's place; everything else asks to sign in.
     const publicPage = location.pathname === '/' ? <Landing /> : location.pathname === '/about' ? <AboutPage /> : null;
     if (publicPage) return <Frame bar={<PublicBar />}>{publicPage}</Frame>;
+    // Already signed out: nothing to confirm.
+    if (location.pathname === '/users/sign_out') return <Navigate to="/" replace />;
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }

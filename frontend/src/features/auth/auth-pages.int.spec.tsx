@@ -120,9 +120,11 @@ describe('sign-out (issue 28: a GET never signs out)', () => {
   afterEach(() => assign.mockRestore());
 
   it('asks "Sign out?" at /users/sign_out, and signs out by a POST with the CSRF header only when told to', async () => {
-    const net = mockFetch({ 'POST /users/sign_out': { status: 200 } });
+    const net = mockFetch({ 'GET /api/users/profile': { body: profileFixture() }, 'POST /users/sign_out': { status: 200 } });
     const { user } = renderApp('/users/sign_out');
     expect(await screen.findByRole('heading', { name: 'Sign out?' })).toBeInTheDocument();
+    // In the signed-in shell: the learner's own account menu, not "Sign in / Sign up".
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Stay signed in' })).toHaveAttribute('href', '/');
     expect(net.requests('POST', '/users/sign_out')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -132,11 +134,19 @@ describe('sign-out (issue 28: a GET never signs out)', () => {
   });
 
   it('says why when signing out failed, and stays on the page', async () => {
-    mockFetch({ 'POST /users/sign_out': problem(503, 'The service is unavailable right now.', 'unavailable') });
+    mockFetch({ 'GET /api/users/profile': { body: profileFixture() }, 'POST /users/sign_out': problem(503, 'The service is unavailable right now.', 'unavailable') });
     const { user } = renderApp('/users/sign_out');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The service is unavailable right now.');
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor who is signed out already to the front page, with nothing to confirm', async () => {
+    const net = mockFetch({ 'GET /api/users/profile': problem(401, 'Sign in to continue.', 'unauthenticated') });
+    renderApp('/users/sign_out');
+    expect(await screen.findByRole('heading', { name: /Remember Japanese for good/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign out?' })).not.toBeInTheDocument();
+    expect(net.requests('POST', '/users/sign_out')).toHaveLength(0);
   });
 
   it("signs out from the user menu's Logout in one click, by the same POST", async () => {
