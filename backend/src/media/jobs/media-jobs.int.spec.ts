@@ -1,4 +1,5 @@
 import { Worker } from 'bullmq';
+import { cleanImageUpload } from '../upload/clean-image';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -386,8 +387,10 @@ describe('media jobs: every action through BullMQ against loopback providers', (
       expect(upload.image_tmp).toBe(`/media/tmp/${upload.name}`);
       expect(existsSync(join(dir, 'tmp', upload.name))).toBe(true);
       const result = succeeded(await run('upload_image', { vocab: '猫', image_tmp: upload.image_tmp }));
-      expect(result).toEqual({ image_url: `/media/${upload.name}`, image_tmp: null });
-      expect(await readFile(join(dir, upload.name))).toEqual(TINY_PNG);
+      // Stored decoded and re-encoded (issue 28), under the name of what is stored.
+      const clean = await cleanImageUpload(TINY_PNG, 'my cat.png');
+      expect(result).toEqual({ image_url: `/media/${clean.name}`, image_tmp: null });
+      expect(await readFile(join(dir, clean.name))).toEqual(clean.bytes);
       expect(existsSync(join(dir, 'tmp', upload.name))).toBe(false);
       // Nothing to move any more: a clear, final failure.
       const again = failedWith(await run('upload_image', { image_tmp: upload.image_tmp }));
@@ -405,15 +408,16 @@ describe('media jobs: every action through BullMQ against loopback providers', (
       expect(fake.objects.has(`${fake.s3.bucket}/tmp/${upload.name}`)).toBe(true);
       const before = fake.requests.length;
       const result = succeeded(await run('upload_image', { image_tmp: upload.image_tmp }));
-      expect(result).toEqual({ image_url: `${fake.url}/${fake.s3.bucket}/${upload.name}`, image_tmp: null });
+      const clean = await cleanImageUpload(TINY_PNG, 'cat.png');
+      expect(result).toEqual({ image_url: `${fake.url}/${fake.s3.bucket}/${clean.name}`, image_tmp: null });
       expect(since(before).map((r) => `${r.method} ${r.path}`)).toEqual([
         `GET /${fake.s3.bucket}/tmp/${upload.name}`,
-        `PUT /${fake.s3.bucket}/${upload.name}`,
+        `PUT /${fake.s3.bucket}/${clean.name}`,
         `DELETE /${fake.s3.bucket}/tmp/${upload.name}`,
       ]);
       for (const r of since(before)) expect(r.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
       expect(fake.objects.has(`${fake.s3.bucket}/tmp/${upload.name}`)).toBe(false);
-      expect(fake.objects.get(`${fake.s3.bucket}/${upload.name}`)?.body).toEqual(TINY_PNG);
+      expect(fake.objects.get(`${fake.s3.bucket}/${clean.name}`)?.body).toEqual(clean.bytes);
     });
   });
 });

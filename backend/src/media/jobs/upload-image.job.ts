@@ -1,6 +1,7 @@
 import { MediaJobError, missingInput } from '../media-job-error';
 import { contentKey } from '../storage/media-storage';
-import { detectImage } from '../upload/image-upload';
+import { AppError } from '../../platform/errors/app-error';
+import { cleanImageUpload } from '../upload/clean-image';
 import { MediaJob, text } from './media-job';
 
 /**
@@ -18,9 +19,13 @@ export const uploadImageJob: MediaJob = {
     if (!bytes) {
       throw missingInput('The uploaded image is no longer in temporary storage (it may have been moved already or cleaned up). Upload it again.');
     }
-    const kind = detectImage(bytes);
-    if (!kind) throw new MediaJobError('The uploaded file is not a PNG, JPEG, WebP or GIF image. Upload another file.', false);
-    const url = await storage.put(contentKey(bytes, kind.ext), bytes, kind.contentType);
+    // Decoded and re-encoded like a direct upload (issue 28): what becomes the card's image decodes and carries no
+    // metadata, whether an admin uploaded it or an image provider made it.
+    const clean = await cleanImageUpload(bytes, key, { maxBytes: Number.MAX_SAFE_INTEGER }).catch((error: unknown) => {
+      if (error instanceof AppError) throw new MediaJobError(`${error.message} Upload another file.`, false);
+      throw error;
+    });
+    const url = await storage.put(contentKey(clean.bytes, clean.ext), clean.bytes, clean.contentType);
     if (key.startsWith('tmp/')) await storage.delete(key).catch(() => undefined);
     return { image_url: url, image_tmp: null };
   },
