@@ -1,4 +1,6 @@
 import { INestApplicationContext, Logger, Module } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { GetHealthQuery } from '../platform/health/health.handler';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -156,6 +158,11 @@ describe('two apps with different deployment ids and the same MEDIA_QUEUE_PREFIX
         second.get(MediaJobs, { strict: false }).enqueue({ requestEventId: randomUUID(), materialType: 'vocab', materialId: 1, actions: ['fetch_breakdown'] }),
       ).rejects.toMatchObject({ code: 'unavailable', status: 503, message: PREFIX_IN_USE });
       expect(await refused.count()).toBe(before);
+      // Health says so: degraded, naming the prefix and the setting.
+      const health = await second.get(QueryBus).execute(new GetHealthQuery());
+      expect(health.status).toBe('degraded');
+      expect(health.reports.media_queue).toEqual({ status: 'down', error: expect.stringContaining(`media queue prefix ${p}: give this one its own MEDIA_QUEUE_PREFIX`) });
+      expect((await first.get(QueryBus).execute(new GetHealthQuery())).reports.media_queue).toEqual({ status: 'up' });
 
       // The first deployment's jobs run as before.
       const port = first.get<RecordingMediaPort>(MATERIAL_MEDIA_PORT, { strict: false });

@@ -5,6 +5,7 @@ import { Pool } from 'pg';
 import { AppConfig } from '../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../platform/database/database.module';
 import { readDeploymentId } from '../platform/database/deployment-identity';
+import { HealthReports } from '../platform/health/health-reports';
 import { createRedis } from '../platform/queue/redis';
 import { MediaDeployment } from './media-deployment';
 import { MEDIA_QUEUE_CONNECTION, MEDIA_QUEUE_NAME } from './media-queue';
@@ -40,7 +41,19 @@ export function createMediaQueueConnection(redisUrl: string): Redis {
   exports: [MEDIA_QUEUE_CONNECTION, MediaDeployment],
 })
 export class MediaQueueConnectionModule implements OnApplicationShutdown {
-  constructor(@Inject(MEDIA_QUEUE_CONNECTION) private readonly connection: Redis) {}
+  constructor(
+    @Inject(MEDIA_QUEUE_CONNECTION) private readonly connection: Redis,
+    deployment: MediaDeployment,
+    reports: HealthReports,
+  ) {
+    // Health says so while another deployment holds this queue prefix (this one then runs no media job).
+    reports.register('media_queue', () => {
+      const conflict = deployment.conflict;
+      return conflict
+        ? { status: 'down', error: `Another deployment (${conflict.otherDeploymentId}) uses the media queue prefix ${conflict.prefix}: give this one its own MEDIA_QUEUE_PREFIX. No media job runs here meanwhile.` }
+        : { status: 'up' };
+    });
+  }
 
   onApplicationShutdown(): void {
     this.connection.disconnect();

@@ -7,6 +7,7 @@ import { GetApiDocsHandler } from './api-docs/api-docs.handler';
 import { ApiDocsHttp } from './api-docs/api-docs.http';
 import { GetHealthHandler } from './health/health.handler';
 import { HealthHttp } from './health/health.http';
+import { HealthReports } from './health/health-reports';
 import { ProblemFilter } from './http/problem.filter';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 import { ProjectionsModule } from './projections/projections.module';
@@ -30,9 +31,10 @@ export class PlatformModule {
         CommittedEventsPublisher,
         CountCommittedEvents,
         GetHealthHandler,
+        HealthReports,
         GetApiDocsHandler,
       ],
-      exports: [DatabaseModule, QueueModule, ProjectionsModule, CqrsModule, MetricsService],
+      exports: [DatabaseModule, QueueModule, ProjectionsModule, CqrsModule, MetricsService, HealthReports],
     };
   }
 }

@@ -6,6 +6,7 @@ import { PG_POOL } from '../database/database.module';
 import { LogVisibility, logVisibility, projectionStatuses } from '../projections/projection-admin';
 import { ProjectionRegistry } from '../projections/projection-registry';
 import { REDIS } from '../queue/queue.module';
+import { HealthReport, HealthReports } from './health-reports';
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -21,6 +22,8 @@ export interface Health {
   status: 'ok' | 'degraded' | 'down';
   postgres: Check;
   redis: Check;
+  /** the contexts' own reports (media_queue: its prefix held by this deployment, not another's) */
+  reports: Record<string, HealthReport>;
   /** lag: events committed and not applied yet (a projection frozen behind an open transaction shows it) */
   projections: Array<{ name: string; status: string; lag: number; position: number }>;
   /**
@@ -39,6 +42,7 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly registry: ProjectionRegistry,
+    private readonly reports: HealthReports,
   ) {}
 
   async execute(): Promise<Health> {
@@ -58,12 +62,15 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
           )
         : [];
     const visibility: LogVisibility | null = postgres.status === 'up' ? await withTimeout(logVisibility(this.pool), 2_000).catch(() => null) : null;
-    const status = postgres.status === 'up' ? (redis.status === 'up' ? 'ok' : 'degraded') : 'down';
+    const reports = this.reports.all();
+    const allUp = redis.status === 'up' && Object.values(reports).every((r) => r.status === 'up');
+    const status = postgres.status === 'up' ? (allUp ? 'ok' : 'degraded') : 'down';
     const open = visibility?.oldestOpenTransaction;
     return {
       status,
       postgres,
       redis,
+      reports,
       projections,
       ...(visibility && {
         events: {
