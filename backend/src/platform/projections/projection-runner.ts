@@ -170,6 +170,7 @@ export class ProjectionRunner {
     if (batch.length === 0) return 0;
     const last = batch[batch.length - 1];
     const toApply = relevant(projection, batch);
+    if (toApply.length && projection.beforeApply) await projection.beforeApply(toApply);
     const sentAt = Date.now();
     let moved: boolean;
     try {

@@ -27,6 +27,12 @@ export interface Projection {
    * later wait, then write to the tables the rebuild leaves.
    */
   writeLock?(db: Queryable): Promise<void>;
+  /**
+   * Runs before the batch's transaction, on the pool, holding no connection: waits for what the batch needs (a
+   * reactor waiting for the read models it reads); throws to have the batch retried later. Waiting inside apply
+   * would hold the batch's connection meanwhile, and a second one asked for there can deadlock the pool.
+   */
+  beforeApply?(events: RecordedEvent[]): Promise<void>;
   apply(db: Queryable, events: RecordedEvent[], tables: TableNames): Promise<void>;
 }
 

@@ -44,7 +44,12 @@ describe('awards reactor', () => {
        on conflict (user_id, course, level) do update set learning = excluded.learning, intermediate = excluded.intermediate`,
       [userId, learning, intermediate],
     );
-  const apply = (events: RecordedEvent[]) => withTransaction(db.pool, (tx) => awardsReactor(db.pool, { waitMs: 1_000 }).apply(tx, events, {}));
+  // As the runner applies a batch: the wait for the read models first, then the transaction.
+  const apply = async (events: RecordedEvent[]) => {
+    const reactor = awardsReactor(db.pool, { waitMs: 1_000 });
+    await reactor.beforeApply!(events);
+    await withTransaction(db.pool, (tx) => reactor.apply(tx, events, {}));
+  };
 
   it('grants each award once, at the stream version it read, however often a batch is applied', async () => {
     const userId = randomUUID();

@@ -38,16 +38,18 @@ export function awardsReactor(pool: Pool, options: { waitMs?: number } = {}): Pr
     name: AWARDS_REACTOR,
     eventTypes: [CardLearned.type, CardGraded.type],
     tables: [],
-    async apply(db: Queryable, events: RecordedEvent[]) {
+    // Before the batch's transaction, holding no connection (issue 28): the read models the criteria read must have
+    // applied the batch first.
+    async beforeApply(events: RecordedEvent[]) {
       const last = events[events.length - 1];
       const target = { tx: last.transactionId, position: last.globalPosition };
-      // On the batch's own connection: waiting on a second one while holding this one is how a pool deadlocks
-      // (issue 28). Nothing is written yet, so the transaction has no id and holds no reader of the log back.
       for (const name of [LEVELS_PROJECTION, ACTIVITY_PROJECTION]) {
-        if (!(await waitForProjection(db, name, target, waitMs))) {
+        if (!(await waitForProjection(pool, name, target, waitMs))) {
           throw new Error(`awards: the ${name} read model has not reached position ${target.position} yet; the batch is retried`);
         }
       }
+    },
+    async apply(db: Queryable, events: RecordedEvent[]) {
       const touched = new Map<string, Touched>();
       for (const e of events) {
         const d = e.data as CardLearnedData;
