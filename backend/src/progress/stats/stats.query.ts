@@ -91,7 +91,7 @@ export class StatsQuery {
     // be run by another process. Bounded: past it, the counts as they are (the forecast reads card_states, current).
     const own = await waitForActorWrites(this.pool, LEVELS_PROJECTION, userId, OWN_WRITES_WAIT_MS);
     const [rows, review_forecast, kanjiLevels] = await Promise.all([
-      levelRows(own === 'waited' ? this.pool : this.reads.forReads(), this.totals, userId, course),
+      levelRows(own === 'waited' ? this.reads.forPrimaryReads() : this.reads.forReads(), this.totals, userId, course),
       this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
       this.kanjiLevels.of(course),
     ]);
