@@ -41,6 +41,10 @@ import { VOCAB2_SENTENCES_L6 } from './sentences-vocab2-level6';
 import { VOCAB2_SENTENCES_L7 } from './sentences-vocab2-level7';
 import { VOCAB2_SENTENCES_L8 } from './sentences-vocab2-level8';
 import { VOCAB2_SENTENCES_L9 } from './sentences-vocab2-level9';
+import { VOCAB3_SENTENCES_L2 } from './sentences-vocab3-level2';
+import { VOCAB3_SENTENCES_L3 } from './sentences-vocab3-level3';
+import { VOCAB3_SENTENCES_L4 } from './sentences-vocab3-level4';
+import { VOCAB3_SENTENCES_L5 } from './sentences-vocab3-level5';
 import { KANJI2_WORD_SENTENCES_A } from './sentences-kanji2-words-a';
 import { KANJI2_WORD_SENTENCES_B } from './sentences-kanji2-words-b';
 import { KANJI2_WORD_SENTENCES_C } from './sentences-kanji2-words-c';
@@ -94,6 +98,10 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB2_SENTENCES_L7,
   ...VOCAB2_SENTENCES_L8,
   ...VOCAB2_SENTENCES_L9,
+  ...VOCAB3_SENTENCES_L2,
+  ...VOCAB3_SENTENCES_L3,
+  ...VOCAB3_SENTENCES_L4,
+  ...VOCAB3_SENTENCES_L5,
   ...KANJI2_WORD_SENTENCES_A,
   ...KANJI2_WORD_SENTENCES_B,
   ...KANJI2_WORD_SENTENCES_C,
