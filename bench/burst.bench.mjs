@@ -5,17 +5,10 @@
 // it), and the grades' p99 inside the burst beside one grade alone. Run after `npm run build -w backend`.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { freePort, freshDatabase, httpClient, percentile, result, root, runMain, signUp, spawnChild, stopChild, waitForHealth } from './lib.mjs';
+import { freePort, freshDatabase, httpClient, percentile, result, root, runMain, signUp, spawnChild, stopChild, stranger, waitForHealth } from './lib.mjs';
 
 const POOL_SIZES = (process.env.BENCH_POOL_SIZES ?? '4,8,16').split(',').map(Number);
 const PASSWORD = 'correct horse battery staple';
-
-async function stranger(call) {
-  const csrf = await call('GET', '/api/auth/csrf');
-  const cookie = [].concat(csrf.headers['set-cookie'] ?? []).map((l) => l.split(';')[0]).join('; ');
-  const token = JSON.parse(csrf.body.toString()).token;
-  return (path, body) => call('POST', path, { headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie }, body: JSON.stringify(body) });
-}
 
 async function timed(send) {
   const started = process.hrtime.bigint();

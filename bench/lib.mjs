@@ -24,6 +24,7 @@ export {
   signUp,
   spawnChild,
   stopChild,
+  stranger,
   waitForHealth,
 } from '../scripts/app-harness.mjs';
 export const dist = (p) => require(join(root, 'backend', 'dist', p));

@@ -311,6 +311,14 @@ export function httpClient(port, maxSockets) {
   return { call, close: () => agent.destroy() };
 }
 
+/** A stranger's session (nobody signed in): the CSRF token and its cookie, then `post(path, body)` as the frontend sends it. */
+export async function stranger(call) {
+  const csrf = await call('GET', '/api/auth/csrf');
+  const cookie = [].concat(csrf.headers['set-cookie'] ?? []).map((l) => l.split(';')[0]).join('; ');
+  const token = JSON.parse(csrf.body.toString()).token;
+  return (path, body) => call('POST', path, { headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie }, body: JSON.stringify(body) });
+}
+
 /** A signed-in learner, as the frontend signs up: CSRF token first (cookie + header), then sign-up. */
 export async function signUp(call, { name = 'Bench learner', email } = {}) {
   const jar = new Map();

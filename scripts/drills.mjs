@@ -30,7 +30,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appEnvironment, freePort, httpClient, killChild, require, root, runChild, runMain, signUp, spawnChild, startApp, startPrivateCluster, stopApp } from './app-harness.mjs';
+import { appEnvironment, freePort, httpClient, killChild, require, root, runChild, runMain, signUp, spawnChild, startApp, stranger, startPrivateCluster, stopApp } from './app-harness.mjs';
 
 const pg = require('pg');
 const dist = (p) => require(join(root, 'backend', 'dist', p));
@@ -338,14 +338,6 @@ const percentileOf = (values, p) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 };
 const tally = (list) => [...list.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map())].sort((x, y) => String(x[0]).localeCompare(String(y[0]))).map(([s, n]) => `${s}×${n}`).join(' ');
-
-/** A stranger's session: the CSRF token and its cookie, then `post` as the frontend sends it. */
-async function stranger(call) {
-  const csrf = await call('GET', '/api/auth/csrf');
-  const cookie = [].concat(csrf.headers['set-cookie'] ?? []).map((l) => l.split(';')[0]).join('; ');
-  const token = JSON.parse(csrf.body.toString()).token;
-  return (path, body) => call('POST', path, { headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie }, body: JSON.stringify(body) });
-}
 
 /** One request's status and time, 0 when it has not answered within `limitMs` (a hang). */
 async function timedCall(limitMs, send) {

@@ -3,18 +3,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '../../platform/errors/app-error';
+import { rejection } from '../testing/rejection';
 import { sineWav } from '../testing/fake-providers';
 import { cleanAudioUpload } from './clean-audio';
 import { parseOgg, replaceHeaders } from './ogg-stream';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error('expected an error');
-}
 
 let dir: string;
 beforeAll(() => {

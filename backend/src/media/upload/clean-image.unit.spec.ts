@@ -1,17 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { AppError } from '../../platform/errors/app-error';
+import { rejection } from '../testing/rejection';
 import { TINY_PNG } from '../testing/fake-providers';
 import { cleanImageUpload } from './clean-image';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error('expected an error');
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

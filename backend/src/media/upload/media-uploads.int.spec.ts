@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { AdminTestContext, multipartBody, postMultipart, startAdminTestApp } from '../../admin/testing/admin-test-app';
 import { loadConfig } from '../../platform/config/config';
-import { AppError } from '../../platform/errors/app-error';
+import { rejection } from '../testing/rejection';
 import { mediaSettings } from '../media-settings';
 import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { sineWav, TINY_PNG } from '../testing/fake-providers';
@@ -16,14 +16,6 @@ import { MediaUploads } from './media-uploads';
 
 const VOCAB = 640697243; // 私 わたし (content/load/fixtures)
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error('expected an error');
-}
 
 /** A recording made by opusenc (opus-tools), with a title and a location in its comments. */
 async function taggedOgg(dir: string): Promise<Buffer> {
