@@ -130,15 +130,6 @@ export class ReplicaReads {
     return { source: 'replica', query: this.onReplica.query };
   }
 
-  /**
-   * The primary, for a read that must see what the primary just committed (a read model its caller waited for): it
-   * counts as a primary read, as one forReads() sends there does.
-   */
-  forPrimaryReads(): RoutedReads {
-    this.observer('primary');
-    return { source: 'primary', query: this.primary.query.bind(this.primary) };
-  }
-
   /** The replica, or the primary for a read the replica fails (the replica then sits out until it answers again). */
   readonly onReplica: Pick<Pool, 'query'> = {
     query: ((...args: unknown[]) => {

@@ -89,9 +89,11 @@ export class StatsQuery {
   async stats(userId: string, course: Course, now: Date, subscriptionActive: boolean, timeZone: string): Promise<Stats> {
     // The learner's own last grade is in the counts (issue 28): the levels projection may be a few ms behind it, or
     // be run by another process. Bounded: past it, the counts as they are (the forecast reads card_states, current).
-    const own = await waitForActorWrites(this.pool, LEVELS_PROJECTION, userId, OWN_WRITES_WAIT_MS);
+    // The read itself is routed as every stats read is: the learner's commit cookie keeps it on the primary until a
+    // replica has replayed their write.
+    await waitForActorWrites(this.pool, LEVELS_PROJECTION, userId, OWN_WRITES_WAIT_MS);
     const [rows, review_forecast, kanjiLevels] = await Promise.all([
-      levelRows(own === 'waited' ? this.reads.forPrimaryReads() : this.reads.forReads(), this.totals, userId, course),
+      levelRows(this.reads.forReads(), this.totals, userId, course),
       this.forecast.forecast(userId, course, now, timeZone, subscriptionActive),
       this.kanjiLevels.of(course),
     ]);
