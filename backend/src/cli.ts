@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { contentBuildCommand, contentFrequencyCommand } from './content/build/build-content';
 import { loadContent } from './content';
-import { loadVoiceOwners, voiceStateOf, voiceStatus } from './admin/voice/voice-plan';
+import { isRemake, loadVoiceOwners, voiceStateOf, voiceStatus } from './admin/voice/voice-plan';
 import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
 import { progressPrinter } from './platform/cli/progress-bar';
 import { AppConfig, loadConfig } from './platform/config/config';
@@ -85,6 +85,8 @@ const commands: Record<string, Command> = {
     const all = owners.filter((o) => voiceStateOf(o) !== null);
     const done = all.filter((o) => voiceStateOf(o) === 'done').length;
     console.log(`${done} of ${all.length} clips done (${((100 * done) / Math.max(1, all.length)).toFixed(1)}%).`);
+    const remakes = all.filter(isRemake).length;
+    if (remakes) console.log(`${remakes} of the pending clips are remakes with the new voice recipe: their old clip plays until then.`);
     const failed = all.filter((o) => voiceStateOf(o) === 'failed').slice(0, 10);
     for (const f of failed) console.log(`failed: ${f.materialType} ${f.materialId} "${f.input!.text}": ${f.failedError}`);
   },

@@ -20,6 +20,7 @@ export { S3Storage } from './storage/s3.storage';
 export { MEDIA_PROVIDERS, MEDIA_SETTINGS } from './providers/media-providers';
 export type { MediaProviders } from './providers/media-providers';
 export type { MediaSettings } from './media-settings';
+export { VOICE_RECIPE } from './jobs/voice.job';
 export { MediaJobRunner } from './worker/media-job-runner';
 export { MediaProcessor } from './worker/media.processor';
 export { createMediaWorker } from './worker/media-worker';

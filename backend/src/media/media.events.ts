@@ -38,6 +38,8 @@ export const mediaResultSchema = z.object({
   voice: z
     .object({
       key: z.string().regex(/^[0-9a-f]{32}$/),
+      /** how it was made (VOICE_RECIPE, jobs/voice.job.ts); absent on the clips of recipe 1 */
+      recipe: z.number().int().positive().max(1000).optional(),
       url: z.string().min(1).max(2000),
       spec: z.string().min(1).max(200),
       /** the text the engine was given (the card's kana where its own reading would have differed) */

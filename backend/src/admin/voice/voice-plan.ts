@@ -1,4 +1,5 @@
 import { voiceInputOf, type VoiceInput } from '../../content';
+import { VOICE_RECIPE } from '../../media';
 import { Queryable } from '../../platform/database/database';
 import { adminEventId } from '../ids';
 
@@ -20,22 +21,38 @@ export interface VoiceOwner {
   input: VoiceInput | null;
   /** the key of the clip it holds, and of the last clip that failed for good */
   storedKey: string | null;
+  /** the recipe the stored clip was made with (VOICE_RECIPE; 1 for the clips made before it was stamped) */
+  storedRecipe: number;
   failedKey: string | null;
   failedError: string | null;
 }
 
 export type VoiceState = 'done' | 'pending' | 'failed';
 
+/**
+ * Done: the clip of the text the material holds now, made with the current recipe (or a newer one, written by
+ * a newer worker during a blue-green switch). A clip of an older recipe is pending: it is remade, and served
+ * meanwhile (the catalogue serves a clip by its key). A final failure of the text stays failed, whatever the
+ * recipe: the loudness does not change what the engine can say.
+ */
 export function voiceStateOf(owner: VoiceOwner): VoiceState | null {
   if (!owner.input) return null;
-  if (owner.storedKey === owner.input.key) return 'done';
+  if (owner.storedKey === owner.input.key && owner.storedRecipe >= VOICE_RECIPE) return 'done';
   if (owner.failedKey === owner.input.key) return 'failed';
   return 'pending';
 }
 
-/** The request event id of a clip: one per material and input, so asking twice records and enqueues once. */
-export function voiceRequestId(owner: Pick<VoiceOwner, 'materialType' | 'materialId'>, key: string): string {
-  return adminEventId('voice-request', `${owner.materialType}:${owner.materialId}:${key}`);
+/** A pending clip that is a remake: the material still plays its clip of an older recipe until the new one is in. */
+export function isRemake(owner: VoiceOwner): boolean {
+  return voiceStateOf(owner) === 'pending' && owner.storedKey === owner.input?.key;
+}
+
+/**
+ * The request event id of a clip: one per material, input and recipe, so asking twice records and enqueues once,
+ * and a new recipe asks again (recipe 1 kept the id it had before recipes were named).
+ */
+export function voiceRequestId(owner: Pick<VoiceOwner, 'materialType' | 'materialId'>, key: string, recipe = VOICE_RECIPE): string {
+  return adminEventId('voice-request', `${owner.materialType}:${owner.materialId}:${key}${recipe > 1 ? `:r${recipe}` : ''}`);
 }
 
 const KIND_ORDER: Record<string, number> = { kana: 0, word: 1, sentence: 2 };
@@ -81,7 +98,7 @@ export async function loadVoiceOwners(db: Queryable): Promise<VoiceOwner[]> {
             jsonb_strip_nulls(jsonb_build_object(
               'kana', s.data->'kana', 'vocab_reading', s.data->'vocab_reading', 'kanji', s.data->'kanji', 'reading', s.data->'reading',
               'text', s.data->'text', 'furigana', s.data->'furigana',
-              'voice_key', s.data->'voice'->'key', 'failed_key', s.data->'voice_failed'->'key', 'failed_error', s.data->'voice_failed'->'error')) as data
+              'voice_key', s.data->'voice'->'key', 'voice_recipe', s.data->'voice'->'recipe', 'failed_key', s.data->'voice_failed'->'key', 'failed_error', s.data->'voice_failed'->'error')) as data
        from owners o
        join material_states s on s.material_type = o.t and s.material_id = o.id
       where s.retired is null
@@ -95,6 +112,7 @@ export async function loadVoiceOwners(db: Queryable): Promise<VoiceOwner[]> {
     courses: r.courses,
     input: voiceInputOf(r.material_type, r.data),
     storedKey: typeof r.data.voice_key === 'string' ? r.data.voice_key : null,
+    storedRecipe: typeof r.data.voice_recipe === 'number' ? r.data.voice_recipe : 1,
     failedKey: typeof r.data.failed_key === 'string' ? r.data.failed_key : null,
     failedError: typeof r.data.failed_error === 'string' ? r.data.failed_error : null,
   }));

@@ -1,5 +1,6 @@
 import { voiceInputOf } from '../../content';
-import { voicePriority, voiceRequestId, voiceStateOf, voiceStatus, type VoiceOwner } from './voice-plan';
+import { VOICE_RECIPE } from '../../media';
+import { isRemake, voicePriority, voiceRequestId, voiceStateOf, voiceStatus, type VoiceOwner } from './voice-plan';
 
 const owner = (over: Partial<VoiceOwner> & Pick<VoiceOwner, 'materialType' | 'materialId'>): VoiceOwner => ({
   level: 1,
@@ -7,6 +8,7 @@ const owner = (over: Partial<VoiceOwner> & Pick<VoiceOwner, 'materialType' | 'ma
   courses: ['vocab1'],
   input: voiceInputOf('vocab', { kanji: '猫', reading: 'ねこ' }),
   storedKey: null,
+  storedRecipe: VOICE_RECIPE,
   failedKey: null,
   failedError: null,
   ...over,
@@ -22,6 +24,22 @@ describe('the voice plan', () => {
     // A clip of an older text, or a failure of one, does not count: the new text is asked for.
     expect(voiceStateOf({ ...o, storedKey: 'a'.repeat(32), failedKey: 'b'.repeat(32) })).toBe('pending');
     expect(voiceStateOf({ ...o, input: null })).toBeNull();
+  });
+
+  it('remakes a clip made with an older recipe (issue 29: the loudness), and serves the old one meanwhile', () => {
+    const o = owner({ materialType: 'vocab', materialId: 1 });
+    const key = o.input!.key;
+    expect(VOICE_RECIPE).toBeGreaterThanOrEqual(2);
+    // A clip of recipe 1 (stored before clips were stamped) is pending again, as a remake.
+    expect(voiceStateOf({ ...o, storedKey: key, storedRecipe: 1 })).toBe('pending');
+    expect(isRemake({ ...o, storedKey: key, storedRecipe: 1 })).toBe(true);
+    expect(isRemake({ ...o, storedKey: null })).toBe(false);
+    // A newer worker's clip (a blue-green switch) is not remade by an older scheduler.
+    expect(voiceStateOf({ ...o, storedKey: key, storedRecipe: VOICE_RECIPE + 1 })).toBe('done');
+    // A text the engine cannot say stays failed: the recipe does not change that.
+    expect(voiceStateOf({ ...o, storedKey: key, storedRecipe: 1, failedKey: key })).toBe('failed');
+    // The request is a new one (a new event, a new job), not the recipe-1 request the queue already ran.
+    expect(voiceRequestId(o, key)).not.toBe(voiceRequestId(o, key, 1));
   });
 
   it('asks once per material and text, level 1 first and the word before its sentence', () => {

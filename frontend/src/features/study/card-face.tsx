@@ -43,12 +43,19 @@ export function CardFace({ card, flipped, settings, contextShown, onShowContext 
     );
   }
   const kind = courseKind(card.course);
-  if (kind === 'kana') return <KanaFace card={card} flipped={flipped} />;
+  if (kind === 'kana') return <KanaFace card={card} flipped={flipped} settings={settings} />;
   return <SentenceFace card={card} flipped={flipped} settings={settings} contextShown={contextShown} onShowContext={onShowContext} />;
 }
 
-function KanaFace({ card, flipped }: { card: Flashcard; flipped: boolean }) {
+/**
+ * A kana card: the kana, then on the answer side its romaji, hint, strokes, example word and the sentence of
+ * the word (issue 29 item 6: every text the card's buttons speak is on the card, the sentence with furigana as
+ * on the other cards; the example word is highlighted in it).
+ */
+function KanaFace({ card, flipped, settings }: { card: Flashcard; flipped: boolean; settings: Settings }) {
   const m = card.material;
+  const sentence = sentenceSource(m);
+  const word = m.vocab ?? m.vocab_hiragana ?? undefined;
   return (
     <div className="card-face card-kana">
       <p className="card-prompt" lang="ja">
@@ -71,6 +78,12 @@ function KanaFace({ card, flipped }: { card: Flashcard; flipped: boolean }) {
               ) : null}
               {m.vocab_meaning ? <span> — {m.vocab_meaning}</span> : null}
             </p>
+          ) : null}
+          {sentence ? (
+            <div className="card-kana-sentence">
+              <JapaneseText as="p" className="card-sentence-text" text={sentence} furigana={settings.furigana} known={knownWords(m)} highlight={word} />
+              {m.sentence_meaning ? <p className="card-translation">{m.sentence_meaning}</p> : null}
+            </div>
           ) : null}
           <CardImage m={m} />
         </div>

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { defaultSettings, gradeResponse, kanjiCard, nextCard, profileFixture, vocabCard, type FlashcardFixture } from '../../test/fixtures';
+import { defaultSettings, gradeResponse, kanaCard, kanjiCard, nextCard, profileFixture, vocabCard, type FlashcardFixture } from '../../test/fixtures';
 import { mockFetch, problem, type MockReply, type MockRoute } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { profileSchema, type Settings } from '../../lib/profile';
@@ -709,6 +709,50 @@ describe('card rendering (SPEC §5)', () => {
     expect(container.querySelector('audio[data-audio="word"]')).toHaveAttribute('src', '/media/word.ogg');
     // The sentence is the card's own audio: no second button for it.
     expect(screen.queryByRole('button', { name: 'Sentence' })).not.toBeInTheDocument();
+  });
+
+  it('kana: the sentence the Sentence button speaks is on the card, and the example word has its own button when it has a clip', async () => {
+    const card = kanaCard(
+      {},
+      {
+        kana: 'あ',
+        vocab: 'あさ',
+        vocab_hiragana: 'あさ',
+        vocab_meaning: 'morning',
+        audio_url: '/media/a.ogg',
+        sentence: 'あさ、ご飯を食べます。',
+        furigana: 'あさ、ご飯[はん]を食[た]べます。',
+        sentence_meaning: 'In the morning I eat rice.',
+        sentence_audio_url: '/media/sentence.ogg',
+        word_audio_url: '/media/asa.ogg',
+      },
+    );
+    const { user, container } = await show(card, {}, 'kana');
+    expect(screen.queryByRole('button', { name: 'Sentence' })).not.toBeInTheDocument();
+    expect(screen.queryByText('In the morning I eat rice.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    // Every text a button speaks is shown: the sentence with its furigana, and its translation.
+    const sentence = container.querySelector('.card-kana-sentence .card-sentence-text') as HTMLElement;
+    expect(sentence.textContent).toContain('あさ、ご飯');
+    expect(within(sentence).getByText('はん').tagName).toBe('RT');
+    // The example word is what the card links the sentence to: highlighted in it.
+    expect(sentence.querySelector('mark.target')).toHaveTextContent('あさ');
+    expect(screen.getByText('In the morning I eat rice.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sentence' }));
+    expect(container.querySelector('audio[data-audio="sentence"]')).toHaveAttribute('src', '/media/sentence.ogg');
+    await user.click(screen.getByRole('button', { name: 'Word' }));
+    expect(container.querySelector('audio[data-audio="word"]')).toHaveAttribute('src', '/media/asa.ogg');
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(2);
+  });
+
+  it('kana: no Word button when the example word has no clip of its own, no sentence when there is none', async () => {
+    const { user, container } = await show(kanaCard(), {}, 'kana');
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(screen.getByRole('button', { name: 'Play audio' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Word' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sentence' })).not.toBeInTheDocument();
+    expect(container.querySelector('audio[data-audio="word"]')).toBeNull();
+    expect(container.querySelector('.card-kana-sentence')).toBeNull();
   });
 
   it('kanji: no audio on the question side; autoplay on the flip when enabled; a plays it', async () => {

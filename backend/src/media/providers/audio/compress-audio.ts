@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { normaliseLoudness } from './loudness';
 import { durationSeconds, encodeWav, isWav, type Pcm, parseWav, resample, trimSilence } from './wav';
 
 const run = promisify(execFile);
@@ -16,6 +17,8 @@ export interface StoredAudio {
   codec: string;
   /** the length of the speech after trimming its silence */
   durationMs: number;
+  /** the clip's integrated loudness after normalisation (LUFS; -Infinity for silence), and the gain applied */
+  loudness: { lufs: number; gainDb: number; peakLimited: boolean };
 }
 
 type Encoder = 'opusenc' | 'lame' | 'ffmpeg';
@@ -46,7 +49,7 @@ export function setEncoderForTests(encoder: Encoder | null | undefined): void {
   detected = encoder;
 }
 
-async function encodeWith(encoder: Encoder, wav: Buffer): Promise<Omit<StoredAudio, 'durationMs'>> {
+async function encodeWith(encoder: Encoder, wav: Buffer): Promise<Omit<StoredAudio, 'durationMs' | 'loudness'>> {
   const dir = await mkdtemp(join(tmpdir(), 'kioku-audio-'));
   try {
     const input = join(dir, 'in.wav');
@@ -73,7 +76,8 @@ async function encodeWith(encoder: Encoder, wav: Buffer): Promise<Omit<StoredAud
 }
 
 /**
- * Speech WAV → the smallest file browsers play: silence-trimmed, then Ogg Opus (or MP3) through an installed
+ * Speech WAV → the smallest file browsers play: brought to one loudness (loudness.ts: −20 LUFS integrated,
+ * sample peak at most −1 dBFS, one gain per clip, never clipped), silence-trimmed, then Ogg Opus (or MP3) through an installed
  * encoder; otherwise (and if the encoder fails) 16-bit mono PCM WAV resampled to at most `maxRate` Hz. Opus
  * gets the engine's own rate: it works at 48 kHz inside and band-limits itself (at 24 kbit/s, to 12 kHz),
  * so resampling first would only cost time (~70 ms for a 3 s sentence) for the same file. Gzip is not an
@@ -81,18 +85,22 @@ async function encodeWith(encoder: Encoder, wav: Buffer): Promise<Omit<StoredAud
  */
 export async function compressSpeech(wav: Buffer, options: { maxRate: number; onEncoderError?: (error: Error) => void }): Promise<StoredAudio> {
   if (!isWav(wav)) throw new Error('the speech engine did not return a WAV file');
-  const trimmed = trimSilence(parseWav(wav));
+  // The trim at the target level (its threshold then means the same for every clip, whatever level the engine
+  // spoke at), then the loudness of what is kept: a short word's 400 ms blocks differ with and without padding.
+  const even = normaliseLoudness(trimSilence(normaliseLoudness(parseWav(wav)).pcm));
+  const trimmed = even.pcm;
   const durationMs = Math.round(durationSeconds(trimmed) * 1000);
+  const loudness = { lufs: even.after, gainDb: even.gainDb, peakLimited: even.peakLimited };
   let small: Pcm | undefined;
   const downsampled = () => (small ??= trimmed.sampleRate > options.maxRate ? resample(trimmed, options.maxRate) : trimmed);
   const encoder = detectEncoder();
   if (encoder) {
     try {
-      return { ...(await encodeWith(encoder, encodeWav(encoder === 'opusenc' ? trimmed : downsampled()))), durationMs };
+      return { ...(await encodeWith(encoder, encodeWav(encoder === 'opusenc' ? trimmed : downsampled()))), durationMs, loudness };
     } catch (error) {
       options.onEncoderError?.(error as Error);
     }
   }
   const pcm = downsampled();
-  return { bytes: encodeWav(pcm), ext: 'wav', contentType: 'audio/wav', codec: `pcm_s16le ${pcm.sampleRate} Hz mono`, durationMs };
+  return { bytes: encodeWav(pcm), ext: 'wav', contentType: 'audio/wav', codec: `pcm_s16le ${pcm.sampleRate} Hz mono`, durationMs, loudness };
 }
