@@ -25,10 +25,11 @@ import { type KnownShare, knownRule, knownShare, type LevelShare, levelShares } 
 import { hasKanji, isKanjiChar, toHiragana, toKatakana } from './text';
 import { alignReading, type ReadingLookup, readingsUsed } from './alignment';
 import { counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
-import { assignIds, glossFrequencies, rankVocab } from './vocab';
+import { assignIds, glossFrequencies, rankVocab, type RankedVocab } from './vocab';
 import { buildCandidates, keepSense, keepSenseForGloss, spellingsOf, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
 import { PITCH_OVERRIDES } from './authored/pitch-overrides';
+import { kanjiumPitch, PITCH_FILE, readPitchTable } from './pitch-table';
 import { loadNaistJdic } from './naist-jdic';
 import { loadFrequency, UNIDIC_PACKAGE } from './frequency';
 import { FREQUENCY_FILE, frequencySource, readFrequencyTable, writeFrequencyTable } from './frequency-table';
@@ -134,10 +135,23 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   const vocabByKey = new Map(ranked.map((v) => [`${v.written}|${v.candidate.reading}`, v]));
   log(`reading pitch accents from ${files.naistJdic}`);
   const naist = loadNaistJdic(files.naistJdic);
+  // Pitch: a teacher's override, else Kanjium (the standard accent dictionaries' values, pitch.tsv), else
+  // NAIST-jdic, which is wrong on everyday words (必ず, ちょうど, 休み: docs/content.md "Pitch accent").
+  const kanjium = readPitchTable(derivedDir);
+  if (!kanjium.size) warn(`no ${PITCH_FILE} in ${derivedDir}: pitch accents from NAIST-jdic only (backend/content/scripts/derive-pitch.mjs)`);
+  const pitchFrom = { override: 0, kanjium: 0, naist: 0, none: 0, disagreed: 0 };
   for (const v of ranked) {
-    const r = v.candidate.reading;
-    v.pitch = PITCH_OVERRIDES.get(`${v.written}|${r}`) ?? naist.pitch(v.written, r) ?? naist.pitch(v.candidate.kanjiForm, r);
+    const c = v.candidate;
+    const r = c.reading;
+    const spellings = [...new Set([v.written, c.kanjiForm, ...c.variants, ...c.otherForms.filter((f) => f.reading === r).map((f) => f.written)])];
+    const override = PITCH_OVERRIDES.get(`${v.written}|${r}`);
+    const standard = kanjiumPitch(kanjium, spellings, r, c.senses[0]?.pos ?? []);
+    const fallback = naist.pitch(v.written, r) ?? naist.pitch(c.kanjiForm, r);
+    if (standard && fallback && !standard.some((a) => fallback.includes(a))) pitchFrom.disagreed++;
+    v.pitch = override ?? standard ?? fallback;
+    pitchFrom[override ? 'override' : standard ? 'kanjium' : fallback ? 'naist' : 'none']++;
   }
+  log(`pitch accents: ${pitchFrom.kanjium} from Kanjium, ${pitchFrom.naist} from NAIST-jdic, ${pitchFrom.override} by hand, ${pitchFrom.none} unknown; Kanjium and NAIST-jdic disagree on ${pitchFrom.disagreed}`);
   log(`pitch accent for ${ranked.filter((v) => v.pitch).length} of ${ranked.length} words`);
 
   // Refused sentences fail the build (content:build exits 1): the author sees the sentence and the reason.
@@ -261,7 +275,8 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
   // Entries in schema field order.
   const kanaOut: KanaEntry[] = kana.map((k) => {
     const sid = sentenceOf.get(`kana:${k.kana}`);
-    return { ...k, ...(sid ? { sentence_id: sid } : {}) };
+    const word = kanaExampleWord(k, ranked);
+    return { ...k, ...(word ? { vocab_id: word.id } : {}), ...(sid ? { sentence_id: sid } : {}) };
   });
   const kanjiVg = loadKanjiVg();
   const kanjiOut: KanjiEntry[] = kanjiReadings.map(({ kanji: k, readings }) => ({
@@ -572,3 +587,18 @@ export async function contentBuildCommand(outDir: string, log: (m: string) => vo
     throw e;
   }
 }
+
+/**
+ * The course word a kana card's example word is, so the card can play the word alone (issue 29): same reading,
+ * and a meaning that shares a content word with the kana table's gloss (あさ "morning" is 朝, not 麻; はし
+ * "chopsticks" is not 橋). The easiest such word; none when no course word means the same.
+ */
+export function kanaExampleWord(kana: { vocab_reading: string; vocab_definition: string }, words: readonly RankedVocab[]): RankedVocab | undefined {
+  const reading = toHiragana(kana.vocab_reading);
+  const content = (text: string) =>
+    new Set((text.toLowerCase().replace(/our\b/g, 'or').match(/[a-z]+/g) ?? []).filter((w) => (w.length > 2 || w === 'me') && !GLOSS_STOP.has(w)));
+  const wanted = content(kana.vocab_definition);
+  return words.find((w) => w.candidate.reading === reading && [...content(w.definition)].some((x) => wanted.has(x)));
+}
+
+const GLOSS_STOP = new Set(['the', 'and', 'for', 'one', 'something', 'someone', 'with', 'from', 'into', 'thing', 'things', 'etc', 'esp']);

@@ -515,6 +515,7 @@ export function draftBreakdown(input: BreakdownInput): BreakdownItem[] {
     if (!meaning && one && word === 'で' && one.pos === '助動詞' && prevToken?.pos_detail_1 === '形容動詞語幹') meaning = 'is … and (te-form of だ)';
     // よう after a plain verb or ない: purpose (添えるよう "so as to meet"); after の it is part of のように.
     if (!meaning && one && word === 'よう' && one.pos === '名詞' && (prevToken?.pos === '動詞' || prevToken?.pos === '助動詞')) meaning = 'so that; in order to';
+    if (!meaning && one && !g.phrase) meaning = particleSense(one, prevToken, tokens[g.index + 1]);
     if (!meaning && !g.phrase) meaning = PARTICLES[word];
     if (!meaning && g.phrase) {
       const phraseHint = hint(g.phrase.tokens.length, g.phrase.absorbs);
@@ -642,4 +643,25 @@ export function findTarget(text: string, written: string, reading: string, given
     if (i >= 0) return { target: t, start: i };
   }
   return null;
+}
+
+/**
+ * The sense of a particle or auxiliary that has two (issue 29: が "subject marker; but" was shown in 2,747
+ * breakdowns whatever the sentence meant), told apart by IPADIC's tags: が and から as case particles (雨が,
+ * 駅から) or as conjunctions joining clauses (降っていますが, 寒いから); な as だ before a noun (静かな部屋), as だ
+ * before の (好きなんです), as the prohibition after a plain verb (入るな) or an exclamation (いいな); ん as the
+ * negative (分からん) or as の of explanation (行くんです). Undefined leaves the PARTICLES entry.
+ */
+export function particleSense(token: KuromojiToken, prev: KuromojiToken | undefined, next: KuromojiToken | undefined): string | undefined {
+  const w = token.surface_form;
+  if (w === 'が' && token.pos === '助詞') return token.pos_detail_1 === '格助詞' ? 'subject marker' : token.pos_detail_1 === '接続助詞' ? 'but; and (joins two clauses)' : undefined;
+  if (w === 'から' && token.pos === '助詞') return token.pos_detail_1 === '格助詞' ? 'from' : token.pos_detail_1 === '接続助詞' ? 'because; so' : undefined;
+  if (w === 'な' && token.pos === '助動詞') return next && /^(ん|の|ので|のに)$/.test(next.surface_form) ? 'is (だ before の)' : '(links a na-adjective to a noun)';
+  if (w === 'な' && token.pos === '助詞' && token.pos_detail_1 === '終助詞') {
+    const plainVerb = prev && (prev.pos === '動詞' || (prev.pos === '助動詞' && /^(れる|られる|せる|させる)$/.test(prev.basic_form))) && prev.surface_form === prev.basic_form;
+    return plainVerb ? "don't (prohibition)" : '(exclamation; wish; seeking agreement)';
+  }
+  if (w === 'ん' && token.pos === '助動詞') return 'not (negative, casual)';
+  if (w === 'ん' && token.pos === '名詞' && token.pos_detail_1 === '非自立') return '(explanatory: it is that …)';
+  return undefined;
 }

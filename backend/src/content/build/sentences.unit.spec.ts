@@ -1,6 +1,6 @@
 import type { KanjiReading } from './alignment';
 import { TO_GLOSSES } from './authored/particles';
-import { draftBreakdown, type DictionaryLookup, findTarget, kanjiNumber, numberGloss, parseFurigana, stripFurigana, stripOriginTags, tokenRuby } from './sentences';
+import { draftBreakdown, type DictionaryLookup, findTarget, kanjiNumber, numberGloss, parseFurigana, particleSense, stripFurigana, stripOriginTags, tokenRuby } from './sentences';
 import type { KuromojiToken } from './tokenizer';
 
 const READINGS: Record<string, KanjiReading[]> = {
@@ -248,5 +248,41 @@ describe('draftBreakdown: words kuromoji splits or misnames (issue 17 checks)', 
     expect(items[0]).toMatchObject({ word: '森', meaning: 'forest; woods' });
     const sensei = draft([tok('森', '名詞,固有名詞,人名,姓', 'モリ'), tok('先生', '名詞,一般', 'センセイ'), WA, tok('家', '名詞,一般', 'イエ'), DESU], '家', 'house');
     expect(sensei[0]).toMatchObject({ word: '森', meaning: '(family name)' });
+  });
+});
+
+describe('draftBreakdown: the sense a particle has in its sentence (issue 29)', () => {
+  const MASU_END = tok('ます', '助動詞', 'マス');
+  it('tells が the subject marker from が "but" joining two clauses', () => {
+    const tokens = [tok('雨', '名詞,一般', 'アメ'), GA, tok('降り', '動詞,自立', 'フリ', '降る', '連用形'), MASU_END, tok('が', '助詞,接続助詞', 'ガ'), tok('行き', '動詞,自立', 'イキ', '行く', '連用形'), MASU_END];
+    const items = draft(tokens, '雨', 'rain');
+    expect(items.filter((i) => i.word === 'が').map((i) => i.meaning)).toEqual(['subject marker', 'but; and (joins two clauses)']);
+  });
+
+  it('tells から "from" from から "because"', () => {
+    const from = [tok('駅', '名詞,一般', 'エキ'), tok('から', '助詞,格助詞,一般', 'カラ'), tok('歩き', '動詞,自立', 'アルキ', '歩く', '連用形'), MASU_END];
+    expect(item(draft(from, '駅', 'station'), 'から')!.meaning).toBe('from');
+    const because = [tok('寒い', '形容詞,自立', 'サムイ'), tok('から', '助詞,接続助詞', 'カラ'), tok('着', '動詞,自立', 'キ', '着る', '連用形'), MASU_END];
+    expect(item(draft(because, '寒い', 'cold'), 'から')!.meaning).toBe('because; so');
+  });
+
+  it('tells the な of a na-adjective from the prohibition and from な before の', () => {
+    const adjective = [tok('静か', '名詞,形容動詞語幹', 'シズカ'), tok('な', '助動詞', 'ナ', 'だ'), tok('家', '名詞,一般', 'イエ')];
+    expect(item(draft(adjective, '静か', 'quiet'), 'な')!.meaning).toBe('(links a na-adjective to a noun)');
+    const dont = [tok('入る', '動詞,自立', 'ハイル', '入る', '基本形'), tok('な', '助詞,終助詞', 'ナ')];
+    expect(item(draft(dont, '入る', 'to enter'), 'な')!.meaning).toBe("don't (prohibition)");
+    const wish = [tok('いい', '形容詞,自立', 'イイ'), tok('な', '助詞,終助詞', 'ナ')];
+    expect(item(draft(wish, 'いい', 'good'), 'な')!.meaning).toBe('(exclamation; wish; seeking agreement)');
+    const explaining = [tok('好き', '名詞,形容動詞語幹', 'スキ'), tok('な', '助動詞', 'ナ', 'だ'), tok('ん', '名詞,非自立,一般', 'ン'), tok('です', '助動詞', 'デス')];
+    const items = draft(explaining, '好き', 'liked');
+    expect(item(items, 'な')!.meaning).toBe('is (だ before の)');
+    expect(item(items, 'ん')!.meaning).toBe('(explanatory: it is that …)');
+  });
+
+  it('glosses ん after a verb stem as the negative (分からん), where it stands alone', () => {
+    const stem = tok('分から', '動詞,自立', 'ワカラ', '分かる', '未然形');
+    expect(particleSense(tok('ん', '助動詞', 'ン'), stem, tok('です', '助動詞', 'デス'))).toBe('not (negative, casual)');
+    expect(particleSense(tok('ん', '名詞,非自立,一般', 'ン'), tok('行く', '動詞,自立', 'イク'), undefined)).toBe('(explanatory: it is that …)');
+    expect(particleSense(tok('の', '助詞,格助詞,連体化', 'ノ'), undefined, undefined)).toBeUndefined();
   });
 });

@@ -23,8 +23,9 @@ material written for Kioku. Do not edit the JSON by hand: change the sources and
 | \`kana.json\` | ${i.counts.kana} kana cards | written for Kioku (\`build/authored/kana-table.ts\`) |
 | \`kanji.json\` | ${i.counts.kanji} jōyō kanji (${i.counts.kanji1} Kanji I, ${i.counts.kanji2} Kanji II) | KANJIDIC2; readings restricted with EDICT; components and stroke counts from KanjiVG; Kanken levels of the secondary kanji from the npm package \`kanji\` |
 | \`readings.json\` | ${i.counts.readings} kanji reading cards | KANJIDIC2 readings aligned with EDICT words |
-| \`vocab.json\` | ${i.counts.vocab} words | EDICT common (P) entries; Vocab I list chosen for Kioku; ranked with \`frequency.tsv\`; pitch accents from NAIST-jdic |
+| \`vocab.json\` | ${i.counts.vocab} words | EDICT common (P) entries; Vocab I list chosen for Kioku; ranked with \`frequency.tsv\`; pitch accents from Kanjium (\`pitch.tsv\`), else NAIST-jdic |
 | \`frequency.tsv\` | a frequency score for each candidate word | UniDic, by \`npm run cli -- content:frequency\` (not rebuilt by content:build) |
+| \`pitch.tsv\` | the Tokyo pitch accents of the candidate words' readings | Kanjium, by \`backend/content/scripts/derive-pitch.mjs\` (not rebuilt by content:build) |
 | \`components.json\` | parts of each jōyō kanji (語 → 言 吾) | KanjiVG, by \`scripts/derive-kanjivg.mjs\` (not rebuilt by content:build) |
 | \`strokes.json\` | stroke order (one SVG path per stroke) of the 2,136 jōyō kanji and every kana | KanjiVG, by \`scripts/derive-kanjivg.mjs\` (not rebuilt by content:build) |
 | \`sentences.json\` | ${i.counts.sentences} example sentences | written for Kioku; furigana and breakdown drafted with kuromoji (IPADIC) and EDICT, checked by hand |
@@ -100,6 +101,18 @@ Attribution text to show on the app's About/credits page:
   (\`build/frequency.ts\`) and writes \`frequency.tsv\`; no UniDic data is copied, only the derived score.
 - Copyright (c) 2011-2018 The UniDic Consortium; used under its BSD-3-Clause option (the package is triple-licensed
   BSD-3-Clause / LGPL-2.1 / GPL-2+).
+
+## Kanjium (pitch accents)
+
+- Kanjium by Uros O. (<https://github.com/mifunetoshiro/kanjium>), \`data/source_files/raw/accents.txt\`, Creative
+  Commons Attribution-ShareAlike 4.0 (<https://creativecommons.org/licenses/by-sa/4.0/>).
+  \`backend/content/scripts/derive-pitch.mjs\` keeps the entries whose reading is a candidate word's and writes
+  \`pitch.tsv\`, which is shared under the same licence. The build takes a word's accent from it (by the word's
+  part of speech where Kanjium tags several), else from NAIST-jdic; \`build/authored/pitch-overrides.ts\` wins over both.
+- Attribution text to show on the app's About/credits page:
+
+> The pitch accent notation was provided by Uros O. through his free database Kanjium, licensed under
+> [CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/).
 
 ## Kanji Kentei levels
 

@@ -41,7 +41,9 @@ export function toHiragana(s: string): string {
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    out += c >= 0x30a1 && c <= 0x30f6 ? String.fromCodePoint(c - 0x60) : ch;
+    // ヶ and ヵ are the counter mark of 一ヶ月 and 三ヵ所, read か: not the small katakana ケ and カ (ゖ, ゕ).
+    if (ch === 'ヶ' || ch === 'ヵ') out += 'か';
+    else out += c >= 0x30a1 && c <= 0x30f4 ? String.fromCodePoint(c - 0x60) : ch;
   }
   return out;
 }

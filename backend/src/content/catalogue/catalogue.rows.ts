@@ -125,6 +125,12 @@ function voiceFields(card: MaterialState, own: MaterialState | undefined, word: 
   };
 }
 
+/** A kana card's example word as a course word (kana.json `vocab_id`), unless it left the course. */
+function exampleWord(card: MaterialState, lookup: StateLookup): MaterialState | undefined {
+  const word = lookup('vocab', card.data.vocab_id);
+  return word && !word.retired ? word : undefined;
+}
+
 /** The card's first sentence in the card's own fields, the others (a word's second sentence) in `other_sentences`. */
 function cardSentences(card: MaterialState, lookup: StateLookup, backlinks: Backlinks): Record<string, unknown> {
   const [first, ...others] = sentencesFor(card, lookup, backlinks);
@@ -181,7 +187,8 @@ export function materialRow(card: MaterialState, lookup: StateLookup, backlinks:
       vocab_hiragana: str(d.vocab_reading),
       vocab_meaning: str(d.vocab_definition),
       ...cardSentences(card, lookup, backlinks),
-      ...voiceFields(card, card, undefined),
+      // The example word's own clip, when the word is a course word (issue 29: the word could not be heard alone).
+      ...voiceFields(card, card, exampleWord(card, lookup)),
     });
     // A kana card shows the kana and its romaji; its sentence is optional.
     const servable = !retired && Boolean(data.kana && data.romaji);

@@ -1,4 +1,5 @@
-import { lookupIn, sentencesFor } from './catalogue.rows';
+import { lookupIn, materialRow, sentencesFor } from './catalogue.rows';
+import { voiceInputOf } from './voice-input';
 import { type MaterialState, stateKey } from '../material/material.state';
 
 const state = (type: MaterialState['type'], id: number, data: Record<string, unknown>): MaterialState => ({
@@ -28,5 +29,22 @@ describe('the sentences a reading card is taught with', () => {
     expect(sentencesFor(card, lookupIn(states), new Map())).toEqual([]);
     const withOwn = state('reading', 6, { vocab_id: 1, vocab_spelling: '羨ましい', sentence_id: 11 });
     expect(sentencesFor(withOwn, lookupIn(states), new Map()).map((s) => s.id)).toEqual([11]);
+  });
+});
+
+describe("a kana card's example word (issue 29: the word can be heard alone)", () => {
+  const wordVoice = { key: voiceInputOf('vocab', { kanji: '朝', reading: 'あさ' })!.key, url: '/media/voice/asa.ogg', spec: 'system voice' };
+  const word = state('vocab', 7, { kanji: '朝', reading: 'あさ', voice: wordVoice });
+  const kana = (data: Record<string, unknown>) => state('kana', 12354, { kana: 'あ', romaji: 'a', vocab_reading: 'あさ', vocab_definition: 'morning', ...data });
+
+  it("plays the course word's own clip on the Word button", () => {
+    const row = materialRow(kana({ vocab_id: 7 }), lookupIn(new Map([[stateKey('vocab', 7), word]])), new Map());
+    expect(row?.data).toMatchObject({ vocab: 'あさ', word_audio_url: '/media/voice/asa.ogg' });
+  });
+
+  it('has no Word clip when the example word is no course word, or the word left the course', () => {
+    expect(materialRow(kana({}), lookupIn(new Map()), new Map())?.data.word_audio_url).toBeNull();
+    const retired: MaterialState = { ...word, retired: 'removed-from-content' };
+    expect(materialRow(kana({ vocab_id: 7 }), lookupIn(new Map([[stateKey('vocab', 7), retired]])), new Map())?.data.word_audio_url).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export const kanaEntrySchema = z.strictObject({
   /** Example word, written in kana. */
   vocab_reading: nonEmpty,
   vocab_definition: nonEmpty,
+  /** The course word the example word is (same reading and meaning), when there is one: its clip is the card's Word button. */
+  vocab_id: id.optional(),
   sentence_id: id.optional(),
 });
 

@@ -148,6 +148,7 @@ const key = (type: string, id: unknown) => (typeof id === 'number' && Number.isI
 export function linksOf(type: MaterialKind, data: Record<string, unknown>): string[] {
   switch (type) {
     case 'kana':
+      return [...key('vocab', data.vocab_id), ...key('sentence', data.sentence_id)];
     case 'vocab':
       return key('sentence', data.sentence_id);
     case 'reading':

@@ -42,7 +42,11 @@ export const EXPECTED = {
 
 const KANJI_RE = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u3005\u3006\u3007]|[\uD840-\uD87F][\uDC00-\uDFFF]/u;
 const isKanji = (ch: string) => KANJI_RE.test(ch);
-const hira = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+/**
+ * Katakana to hiragana for comparing readings. ヶ and ヵ are not katakana here but the counter mark of 一ヶ月 and
+ * 三ヵ所, read か (issue 29: 一ヶ月 was refused as いっゖげつ when the ヶ stood outside a ruby).
+ */
+const hira = (s: string) => s.replace(/[ヶヵ]/g, 'か').replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 
 /** Reads and parses the five files; schema errors are returned as issues. */
 export function loadContent(dir: string): { data: Partial<ContentData>; issues: ValidationIssue[] } {

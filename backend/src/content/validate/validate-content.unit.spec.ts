@@ -20,6 +20,16 @@ describe('committed content (backend/content)', () => {
     expect(issues.map((i) => `${i.file}: ${i.message}`)).toEqual([]);
   });
 
+  it('gives everyday words their standard Tokyo pitch accent (issue 29: NAIST-jdic alone had 必ず 4, ちょうど 3, 休み 0)', () => {
+    const { data } = loadContent(CONTENT_DIR);
+    const pitch = (written: string) => data.vocab!.find((v) => v.kanji === written)?.pitch;
+    expect(pitch('必ず')).toEqual([0]);
+    expect(pitch('ちょうど')).toEqual([0]);
+    expect(pitch('きっと')).toContain(0);
+    expect(pitch('休み')).toEqual([3]);
+    expect(pitch('中国')).toEqual([1]);
+  });
+
   it('has the promised course sizes', () => {
     const { data } = loadContent(CONTENT_DIR);
     expect(data.kanji!.length).toBe(2136);
@@ -70,6 +80,9 @@ describe('target checks', () => {
   it('reads the target span from the furigana', () => {
     expect(spanReading('明日[あした]、友達[ともだち]に会[あ]います。', 0, 2)).toBe('あした');
     expect(spanReading('日本語[にほんご]', 0, 2)).toBeNull(); // ruby straddles the span
+    // The counter mark ヶ outside a ruby reads か (一ヶ月 いっかげつ), not as the small katakana ヶ (ゖ).
+    expect(spanReading('一[いっ]ヶ月[げつ]です。', 0, 3)).toBe('いっかげつ');
+    expect(readingConsistent(spanReading('三[さん]ヵ所[しょ]', 0, 3)!, 'さんかしょ')).toBe(true);
     expect(readingConsistent('たべ', 'たべる')).toBe(true);
     expect(readingConsistent('いき', 'いく')).toBe(true);
     expect(readingConsistent('にっぽん', 'にほん')).toBe(false);

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { mockFetch, problem } from '../../test/fetch-mock';
 import { profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { BSD3_URL, CC_BY_SA_URL, CC_BY_URL, EDRDG_LICENCE_URL, EDRDG_URL, KANJIVG_URL, MPL_URL, OPEN_JTALK_URL } from './about';
+import { BSD3_URL, CC_BY_SA_URL, CC_BY_URL, EDRDG_LICENCE_URL, EDRDG_URL, CC_BY_SA_4_URL, KANJIUM_URL, KANJIVG_URL, MPL_URL, OPEN_JTALK_URL } from './about';
 
 const signedOut = () => mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthorized') });
 
@@ -26,13 +26,15 @@ describe('/about (DESIGN §5 credits)', () => {
     expect(within(credits).getByRole('link', { name: 'MIT License' })).toBeInTheDocument();
   });
 
-  it('credits KanjiVG, NAIST-jdic, UniDic and the Kanken lists with their licences', async () => {
+  it('credits KanjiVG, Kanjium, NAIST-jdic, UniDic and the Kanken lists with their licences', async () => {
     signedOut();
     renderApp('/about');
     const credits = await screen.findByRole('region', { name: 'Credits' });
     expect(within(credits).getByRole('link', { name: 'KanjiVG' })).toHaveAttribute('href', KANJIVG_URL);
     expect(within(credits).getByText(/Stroke order and kanji components from/)).toBeInTheDocument();
     expect(within(credits).getByRole('heading', { name: /NAIST-jdic/ })).toBeInTheDocument();
+    expect(within(credits).getByRole('link', { name: 'Kanjium' })).toHaveAttribute('href', KANJIUM_URL);
+    expect(within(credits).getByRole('link', { name: 'CC BY-SA 4.0' })).toHaveAttribute('href', CC_BY_SA_4_URL);
     expect(within(credits).getByRole('heading', { name: /UniDic/ })).toBeInTheDocument();
     expect(within(credits).getAllByRole('link', { name: 'BSD 3-Clause' })).toHaveLength(3); // NAIST-jdic, UniDic, Open JTalk
     expect(within(credits).getByRole('link', { name: 'Mozilla Public License 2.0' })).toHaveAttribute('href', MPL_URL);

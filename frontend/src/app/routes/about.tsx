@@ -8,6 +8,8 @@ export const EDRDG_URL = 'https://www.edrdg.org/';
 export const EDRDG_LICENCE_URL = 'https://www.edrdg.org/edrdg/licence.html';
 export const CC_BY_SA_URL = 'https://creativecommons.org/licenses/by-sa/3.0/';
 export const KANJIVG_URL = 'https://kanjivg.tagaini.net';
+export const KANJIUM_URL = 'https://github.com/mifunetoshiro/kanjium';
+export const CC_BY_SA_4_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 export const BSD3_URL = 'https://opensource.org/license/bsd-3-clause';
 export const MPL_URL = 'https://www.mozilla.org/en-US/MPL/2.0/';
 export const KANJI_PKG_URL = 'https://github.com/echamudi/japanese-toolkit';
@@ -101,9 +103,18 @@ export function AboutPage() {
         </blockquote>
         <p>The stroke paths and component lists in Kioku are adapted from KanjiVG and shared under the same licence.</p>
 
+        <h3>Pitch accents: Kanjium</h3>
+        <blockquote className="attribution">
+          <p>
+            The pitch accent notation was provided by Uros O. through his free database <ExternalLink href={KANJIUM_URL}>Kanjium</ExternalLink>, licensed under{' '}
+            <ExternalLink href={CC_BY_SA_4_URL}>CC BY-SA 4.0</ExternalLink>.
+          </p>
+        </blockquote>
+        <p>Kioku's table of accents (pitch.tsv) is derived from Kanjium's and shared under the same licence.</p>
+
         <h3>Pitch accents: NAIST-jdic</h3>
         <p>
-          The pitch accent of each word comes from the NAIST Japanese Dictionary as Open JTalk ships it (Debian package open-jtalk-mecab-naist-jdic). Copyright © 2009 Nara
+          Where Kanjium does not list a word, its pitch accent comes from the NAIST Japanese Dictionary as Open JTalk ships it (Debian package open-jtalk-mecab-naist-jdic). Copyright © 2009 Nara
           Institute of Science and Technology; © 2008–2013 Nagoya Institute of Technology; includes UniDic-CSJ data © 2011–2017 The UniDic Consortium. Licence:{' '}
           <ExternalLink href={BSD3_URL}>BSD 3-Clause</ExternalLink>.
         </p>

@@ -45,6 +45,15 @@ import { VOCAB3_SENTENCES_L2 } from './sentences-vocab3-level2';
 import { VOCAB3_SENTENCES_L3 } from './sentences-vocab3-level3';
 import { VOCAB3_SENTENCES_L4 } from './sentences-vocab3-level4';
 import { VOCAB3_SENTENCES_L5 } from './sentences-vocab3-level5';
+import { VOCAB3_SENTENCES_L4B } from './sentences-vocab3-level4b';
+import { VOCAB3_SENTENCES_L6A } from './sentences-vocab3-level6a';
+import { VOCAB3_SENTENCES_L6B } from './sentences-vocab3-level6b';
+import { VOCAB3_SENTENCES_L7A } from './sentences-vocab3-level7a';
+import { VOCAB3_SENTENCES_L7B } from './sentences-vocab3-level7b';
+import { VOCAB3_SENTENCES_L8A } from './sentences-vocab3-level8a';
+import { VOCAB3_SENTENCES_L8B } from './sentences-vocab3-level8b';
+import { VOCAB_ADDITIONS_SENTENCES } from './sentences-vocab-additions';
+import { VOCAB3_SENTENCES_ROUND2 } from './sentences-vocab3-round2';
 import { KANJI2_WORD_SENTENCES_A } from './sentences-kanji2-words-a';
 import { KANJI2_WORD_SENTENCES_B } from './sentences-kanji2-words-b';
 import { KANJI2_WORD_SENTENCES_C } from './sentences-kanji2-words-c';
@@ -102,6 +111,15 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB3_SENTENCES_L3,
   ...VOCAB3_SENTENCES_L4,
   ...VOCAB3_SENTENCES_L5,
+  ...VOCAB3_SENTENCES_L4B,
+  ...VOCAB3_SENTENCES_L6A,
+  ...VOCAB3_SENTENCES_L6B,
+  ...VOCAB3_SENTENCES_L7A,
+  ...VOCAB3_SENTENCES_L7B,
+  ...VOCAB3_SENTENCES_L8A,
+  ...VOCAB3_SENTENCES_L8B,
+  ...VOCAB_ADDITIONS_SENTENCES,
+  ...VOCAB3_SENTENCES_ROUND2,
   ...KANJI2_WORD_SENTENCES_A,
   ...KANJI2_WORD_SENTENCES_B,
   ...KANJI2_WORD_SENTENCES_C,

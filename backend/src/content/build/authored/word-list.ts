@@ -3,6 +3,9 @@
  * (hiragana reading) or just the written form when it is unambiguous. docs/content.md explains the list.
  */
 
+/** One reason for a list of words separated by spaces ("written" or "written|reading" each). */
+const group = (reason: string, words: string): Record<string, string> => Object.fromEntries(words.split(/\s+/).filter(Boolean).map((w) => [w, reason]));
+
 /**
  * Words never taught, with the reason. Katakana fragments are parts of loanword compounds (マン of サラリーマン,
  * テン of テンキー) that EDICT marks common because the compounds are; slurs stay out even where EDICT tags only one
@@ -59,6 +62,62 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
     '高|たか': 'obscure on its own', '面|おもて': 'literary reading', '文|ふみ': 'literary', 'フォン|ふぉん': 'fragment',
     '伊達|だて': 'rare on its own', 'だて|だて': 'rare on its own', '鳴門|なると': 'place name', '太刀|たち': 'historical',
     'じゃう|じゃう': 'contraction, taught as grammar', 'とく|とく': 'contraction, taught as grammar', 'あい|あい': 'botanical homophone of 愛', 'さ|さ': 'interjection', '分かり|わかり': 'noun form, taught as 分かる',
+    // Issue 29 (the Vocab III words no sentence could honestly be written for; docs/content.md).
+    ...group(
+      'fragment (English word met only inside loanword compounds)',
+      'デー デイ ニー スカイ セブン エイト タイムズ ルック キッド ミスター ノース メート シップ ヒア タウン シネマ レーク トゥルー ウィンド ドリーム ジャパン バンク ' +
+      'ネーム システムズ プラザ ステーション ロード ウルトラ ネオ エンジェル ジャイアント ランス クラウン マリーン ウッド ステート ムーン ボーン ピープル イースト フレンズ ' +
+      'アッパー スレイブ ナイン キラー ミニ リブ ハイク ネール ヘム キュー スイート ヤング ホーク',
+    ),
+    ...group(
+      'fragment (met inside compounds or set phrases, not alone)',
+      '決め 面白 儀 上げ 産品 産量 多 鳴り 練り 寄せ 墨付き 固め 飛ばし 多重 共和 破り 医 分かち 刺し',
+    ),
+    ...group(
+      'name (company, person, region or newspaper), not vocabulary',
+      '日産 山陽 中日 グランデ フォード コム ナポレオン 中島 モンパリ ソビエト',
+    ),
+    ...group(
+      'archaic, obscure, jargon or dated',
+      '深山 ホン イット クック パテ バース ヌーボー シーク 余人 中次ぎ 教書 本木 すげ 絵とき 一校 揺る 寂 一男 大時代 三選 入り込み リート ルクス 中にも 員数 陸海 ' +
+      '日本紙 文科 岩屋 桂 ちどり 翔る 三役 リッターカー 喫する 養老院 重る 合力 一義 あおい 手控え ドン ネスト シーレン テキ キップ',
+    ),
+    ...group(
+      'sexual or vulgar: not drilled in a course (the register note stays for where it appears)',
+      'エロ ヘルス セックス ブチ切れ グラマー ジハード',
+    ),
+    ...group(
+      'ambiguous in writing (another word shares the kana, or the spelling is not the everyday one)',
+      'いかん ただす 気づかれ 筈 〇 外に 相対|あいたい だんボール 何なのか',
+    ),
+    // Issue 29: wrong readings, particles, suffixes and grammar.
+    '守り|もり': 'rare reading (babysitting: 子守り); 守り まもり is the word',
+    '巻|まき': 'rare reading; taught as 巻 かん (volume) in compounds',
+    '短冊|たんじゃく': 'rare reading of 短冊 たんざく',
+    '間|かん': 'suffix (三日間, 二週間), taught in those words',
+    'よ|よ': 'particle (sentence-final よ), taught in sentences',
+    'も|も': 'particle, taught in sentences',
+    'カーン|かーん': 'onomatopoeia (a clang), glossed by EDICT from the wrong English word',
+    'ないといけない|ないといけない': 'grammar (〜ないといけない "must"), taught in sentences',
+    // Issue 29, second pass: the writers' reports on lists 4b–8b (docs/content.md).
+    ...group('name (person, company, brand, old province, minor place), not vocabulary', '安芸|あき オークス|おーくす 越後|えちご ピカソ|ぴかそ 滝川|たきがわ マヤ|まや イエス|いえす ディズニー|でぃずにー チャイナ|ちゃいな 船橋|ふなばし カローラ|かろーら 大蔵省|おおくらしょう 源氏|げんじ 国土庁|こくどちょう 五十三次|ごじゅうさんつぎ 川崎|かわさき 中京|ちゅうきょう'),
+    ...group('fragment (met inside compounds, not alone)', 'ガール|がーる 寝|ね エバー|えばー ジョイ|じょい エレクトリック|えれくとりっく ソング|そんぐ ミドル|みどる レスト|れすと 夕|ゆう 加|か ナッシング|なっしんぐ スノー|すのー 当事|とうじ ミール|みーる ヌーベル|ぬーべる レター|れたー リトル|りとる 倒れ|たおれ'),
+    ...group('archaic or historical', '近衛|このえ バンス|ばんす 保する|ほする 堀江|ほりえ 金子|きんす 卿|きょう 太子|たいし'),
+    ...group('obscure', 'モミズム|もみずむ 新体|しんたい ファイブスター|ふぁいぶすたー ジーン|じーん ブッシュ|ぶっしゅ ガソール|がそーる ボーカラー|ぼーからー ディクショナリ|でぃくしょなり 海道|かいどう アトム|あとむ オード|おーど 上っ調子|うわっちょうし ゲイリブ|げいりぶ 国人|こくじん 修道|しゅうどう 荒木|あらき'),
+    ...group('jargon', '割引債|わりびきさい クロック|くろっく パルス|ぱるす カム|かむ ラス|らす 症候|しょうこう ラング|らんぐ バスター|ばすたー'),
+    ...group('vulgar', 'ナイスバディ|ないすばでぃ'),
+    'トロイ|とろい': 'jargon (troy weight); the slang とろい "slow" is usually written とろい/トロい',
+    'デーリー|でーりー': 'other: dated spelling; today written デイリー',
+    '心|しん': 'ambiguous (written 心 is read こころ; しん appears only in compounds and set phrases)',
+    'ベンツ|べんつ': 'ambiguous (in everyday use the car brand Mercedes-Benz; the jacket-vent sense is tailoring jargon)',
+    '手取り|てとり': 'obscure: てとり is a skilled sumo wrestler; the everyday 手取り "take-home pay" is read てどり',
+    '大師|だいし': 'other: Buddhist title used almost only in names (弘法大師)',
+    '正|せい': 'jargon: "(logical) true" is logic/maths jargon; otherwise only in compounds (正社員, 正式)',
+    '主|しゅ': 'ambiguous: 主 alone reads おも, ぬし, あるじ or しゅ; しゅ "master" is religious or archaic',
+    '黒白|くろしろ': 'ambiguous: read こくびゃく (formal, right and wrong); black and white is 白黒',
+    '老子|ろうし': 'name (the philosopher Laozi)',
+    '公文|こうぶん': 'ambiguous: alone it is read くもん (the Kumon school); the official document is 公文書',
+    '三方|さんぼう': 'other: "three sides" is read さんぽう; さんぼう is the small offering stand, so the card key and gloss do not match',
   }),
 );
 
@@ -115,6 +174,11 @@ export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
     'まぐろ|まぐろ': 'Also vulgar slang; the everyday meaning is “tuna”.',
     '野郎|やろう': 'Rude and masculine: “guy” at best, “bastard” at worst (この野郎!). Never polite.',
     '落ちこぼれ|おちこぼれ': 'Hurtful when said of a person (a pupil who cannot keep up).',
+    '畜生|ちくしょう': 'As an exclamation (ちくしょう! “damn it!”) it is a curse, and said of a person an insult; “beast” is its literal, Buddhist sense.',
+    '風俗|ふうぞく': 'Neutral in 風俗習慣 (manners and customs); alone in everyday talk it usually means the sex industry (風俗店).',
+    '醜女|しゅうじょ': 'Insulting (“an ugly woman”); written and dated. Never say it of a person.',
+    '間抜け|まぬけ': 'An insult (“idiot; fool”); rude when said to or of someone.',
+    'エロ|えろ': 'Slang for erotic or pornographic material (エロい “sexy; dirty”); crude, not for polite talk.',
   }),
 );
 
@@ -192,5 +256,5 @@ export const HIDDEN_SENSES: ReadonlyMap<string, readonly string[]> = new Map(
 
 /** The usual spelling of a word where EDICT's order would pick another (日日 → 日にち): reading → written. */
 export const PREFERRED_SPELLINGS: ReadonlyMap<string, string> = new Map(
-  Object.entries({ ひにち: '日にち', ともす: '灯す', あしもと: '足元', きょうどう: '共同' }),
+  Object.entries({ ひにち: '日にち', ともす: '灯す', あしもと: '足元', きょうどう: '共同', ものさし: '物差し' }),
 );

@@ -5,6 +5,7 @@ import { MEANINGS_VOCAB2_B } from './vocab2-b';
 import { MEANINGS_VOCAB2_C } from './vocab2-c';
 import { MEANINGS_VOCAB2_D } from './vocab2-d';
 import { MEANINGS_VOCAB3_COVER } from './vocab3-cover';
+import { MEANINGS_VOCAB3_FIXES } from './vocab3-fixes';
 
 /**
  * Core meanings written by hand, "written|reading" → definition, for every Vocab I and Vocab II word whose first
@@ -12,5 +13,5 @@ import { MEANINGS_VOCAB3_COVER } from './vocab3-cover';
  * file per part of the list, so several people can review at once. They win over the core list's "=meaning".
  */
 export const MEANING_OVERRIDES: ReadonlyMap<string, string> = new Map(
-  [MEANINGS_VOCAB1_A, MEANINGS_VOCAB1_B, MEANINGS_VOCAB2_A, MEANINGS_VOCAB2_B, MEANINGS_VOCAB2_C, MEANINGS_VOCAB2_D, MEANINGS_VOCAB3_COVER].flatMap((m) => Object.entries(m)),
+  [MEANINGS_VOCAB1_A, MEANINGS_VOCAB1_B, MEANINGS_VOCAB2_A, MEANINGS_VOCAB2_B, MEANINGS_VOCAB2_C, MEANINGS_VOCAB2_D, MEANINGS_VOCAB3_COVER, MEANINGS_VOCAB3_FIXES].flatMap((m) => Object.entries(m)),
 );
