@@ -55,6 +55,7 @@ const COST: Record<Variant, number> = {
   renjo: 2,
   unknown: 6,
 };
+const COST_EXTRA = { shadowedOn: 0.5 };
 
 /** Godan ren'yō form of a dictionary-form ending: る → り, く → き, う → い … */
 const RENYOU: Record<string, string> = { う: 'い', く: 'き', ぐ: 'ぎ', す: 'し', つ: 'ち', ぬ: 'に', ぶ: 'び', む: 'み', る: 'り' };
@@ -109,6 +110,24 @@ export function okuriganaPenalty(okuri: string, following: string): number {
   return 1.5;
 }
 
+/**
+ * The kun stems of a kanji whose okurigana the following kana write (or begin to, as a conjugation: 死ん-だ, 差し-上げる):
+ * an on reading with the same sound is then not what the word says (死ぬ is し.ぬ, not シ + ぬ). Kana that only a
+ * suru-verb could follow (課す, 死する) do not count, since the okurigana must fit (okuriganaPenalty below 1).
+ */
+export function kunShadowsOn(readings: readonly KanjiReading[], following: string): Set<string> {
+  const out = new Set<string>();
+  if (!following) return out;
+  for (const r of readings) {
+    if (r.kind !== 'kun') continue;
+    const clean = r.reading.replace(/-/g, '');
+    const dot = clean.indexOf('.');
+    if (dot < 0) continue;
+    if (okuriganaPenalty(clean.slice(dot + 1), following) < 1) out.add(clean.slice(0, dot));
+  }
+  return out;
+}
+
 function candidatesFor(
   chars: string[],
   i: number,
@@ -128,8 +147,13 @@ function candidatesFor(
   const push = (text: string, cost: number, variant: Variant, source?: KanjiReading) => {
     if (text && reading.startsWith(text, j)) out.push({ reading: text, cost, variant, source });
   };
+  const shadowed = kunShadowsOn(readings ?? [], following);
   for (const r of readings ?? []) {
-    for (const base of baseForms(r, following)) {
+    // An on reading that sounds like a kun stem whose okurigana the word writes (死ぬ: シ beside し.ぬ, 差す: サ beside
+    // さ.す) costs more, so the kun reading wins the tie: the word is a kun word.
+    const extra = r.kind === 'on' && shadowed.has(toHiragana(r.reading.replace(/-/g, ''))) ? COST_EXTRA.shadowedOn : 0;
+    for (const b of baseForms(r, following)) {
+      const base = { ...b, cost: b.cost + extra };
       const t = base.text;
       push(t, base.cost, base.variant, r);
       const gems: string[] = [];

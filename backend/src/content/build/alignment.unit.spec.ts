@@ -31,6 +31,12 @@ const KANJI: Record<string, string[]> = {
   株: ['シュ', 'かぶ'],
   発: ['ハツ', 'ホツ', 'た.つ', 'あば.く', 'おこ.る', 'つか.わす', 'はな.つ'],
   見: ['ケン', 'み.る', 'み.える', 'み.せる'],
+  死: ['シ', 'し.ぬ', 'し.に-'],
+  差: ['サ', 'さ.す'],
+  秘: ['ヒ', 'ひ.める'],
+  必: ['ヒツ', 'かなら.ず'],
+  別: ['ベツ', 'わか.れる', 'わ.ける'],
+  課: ['カ'],
 };
 
 const lookup = (k: string): KanjiReading[] | undefined =>
@@ -132,5 +138,18 @@ describe('okuriganaPenalty', () => {
     expect(okuriganaPenalty('こす', 'こす')).toBe(0);
     expect(okuriganaPenalty('こす', 'こし')).toBeLessThan(okuriganaPenalty('こる', 'こし'));
     expect(okuriganaPenalty('べる', '')).toBeGreaterThan(1);
+  });
+  it('reads a kanji with the kun reading whose okurigana the word writes, not an on reading of the same sound (issue 29)', () => {
+    const kr = (w: string, r: string) => used(w, r).map((u) => u.split(':').slice(0, 2).join('='));
+    // 死ぬ is し.ぬ and 差す is さ.す: the on readings シ and サ sound the same but carry no okurigana.
+    expect(kr('死ぬ', 'しぬ')).toEqual(['死=し.ぬ']);
+    expect(kr('死んだ', 'しんだ')).toEqual(['死=し.ぬ']);
+    expect(kr('差す', 'さす')).toEqual(['差=さ.す']);
+    expect(kr('日差し', 'ひざし')).toEqual(['日=ひ', '差=さ.す']);
+    expect(kr('秘める', 'ひめる')).toEqual(['秘=ひ.める']);
+    // Without okurigana, or with kana no kun reading accounts for, the on reading stays.
+    expect(kr('必死', 'ひっし')).toEqual(['必=ヒツ', '死=シ']);
+    expect(kr('差別', 'さべつ')).toEqual(['差=サ', '別=ベツ']);
+    expect(kr('課す', 'かす')).toEqual(['課=カ']);
   });
 });

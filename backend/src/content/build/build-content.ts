@@ -16,7 +16,7 @@ import { READING_NOTES } from './authored/reading-notes';
 import { parseKanjidic } from './kanjidic';
 import { loadKanjiVg } from './kanjivg';
 import { radicalOf } from './radicals';
-import { buildReadings, JOYO_SHAPES } from './readings';
+import { buildReadings, exampleProblems, JOYO_SHAPES } from './readings';
 import { draftBreakdown, draftFurigana, findTarget, tokenizeAround, type DictionaryLookup } from './sentences';
 import { locateSources, MissingSourcesError, packageVersion, type SourceFiles } from './sources';
 import { renderSources } from './sources-md';
@@ -26,14 +26,14 @@ import { hasKanji, isKanjiChar, toHiragana, toKatakana } from './text';
 import { alignReading, type ReadingLookup, readingsUsed } from './alignment';
 import { counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
 import { assignIds, glossFrequencies, rankVocab, type RankedVocab } from './vocab';
-import { buildCandidates, keepSense, keepSenseForGloss, spellingsOf, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
+import { addVariants, buildCandidates, keepSense, keepSenseForGloss, spellingsOf, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
 import { PITCH_OVERRIDES } from './authored/pitch-overrides';
 import { kanjiumPitch, PITCH_FILE, readPitchTable } from './pitch-table';
 import { loadNaistJdic } from './naist-jdic';
 import { loadFrequency, UNIDIC_PACKAGE } from './frequency';
 import { FREQUENCY_FILE, frequencySource, readFrequencyTable, writeFrequencyTable } from './frequency-table';
-import { EXCLUDED_WORDS, HIDDEN_SENSES, HIDDEN_VARIANTS, KANA_OWNERS, PREFERRED_SPELLINGS, READING_VARIANTS, REGISTER_NOTES, SEPARATE_SPELLINGS } from './authored/word-list';
+import { ADDED_VARIANTS, EXCLUDED_WORDS, HIDDEN_SENSES, HIDDEN_VARIANTS, KANA_OWNERS, PREFERRED_SPELLINGS, READING_VARIANTS, REGISTER_NOTES, SEPARATE_SPELLINGS } from './authored/word-list';
 import { MEANING_OVERRIDES } from './authored/meanings';
 
 /** A word is taught with up to this many sentences; the card alternates between them across reviews. */
@@ -106,13 +106,16 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     keep: (c) => authoredWords.has(`${c.written}|${c.reading}`),
     allHeadwords: edict.allHeadwords,
     glossFreq: glossFrequencies(edict.rows.map((r) => r.slice(r.indexOf('/')))),
-    // What a word teaches for kanji coverage: each kanji, and `<kanji>:on` when it uses the kanji's main on reading.
+    // What a word teaches for kanji coverage: each kanji, and `<kanji>:on` when it uses the kanji's main on reading
+    // (and `r:<kanji>:<reading>`, which only decides which word with a sentence gives way, vocab.ts coverKanji).
     // A kanji only another spelling of the word uses counts too, when that spelling is all jōyō (うらやましい
     // teaches 羨 as 羨ましい, 順守 teaches 遵 as 遵守): the kanji's card then shows the word in that spelling.
     teaches: (c) => {
       const taught = new Set<string>();
       for (const spelling of spellingsOf(c)) {
         if (!hasKanji(spelling)) continue;
+        // The kanji spellings of a loanword are ateji (露西亜 for ロシア) that the card never shows: they teach no kanji.
+        if (spelling !== c.written && /^[\u30a0-\u30ff]+$/.test(c.written)) continue;
         if (spelling !== c.written && ![...spelling].every((ch) => !isKanjiChar(ch) || kanjiMap.has(JOYO_SHAPES[ch] ?? ch))) continue;
         const a = alignReading(spelling, c.reading, (k) => lookup(JOYO_SHAPES[k] ?? k));
         if (!a) continue;
@@ -122,6 +125,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
           const joyo = JOYO_SHAPES[u.kanji] ?? u.kanji; // 填 of 充填 teaches 塡
           if (EXCLUDED_READINGS.has(`${joyo}:${displayReading(u.reading)}`)) continue; // かしこまりました does not teach 畏
           taught.add(joyo);
+          if (spelling === c.written) taught.add(`r:${joyo}:${displayReading(u.reading)}`); // another spelling (ロシア's 露西亜) keeps no card's word
           if (main && u.reading.kind === 'on' && u.reading.reading === main.reading) taught.add(`${joyo}:on`);
         }
       }
@@ -172,7 +176,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     else if (authored.has(s[0]) && authored.get(s[0])![1] === s[1]) refuse(s[0], s[1], 'written twice');
     else authored.set(n === 1 ? s[0] : `${s[0]}@${n}`, s);
   }
-  const { cards, kanji: kanjiReadings, missingMainOn } = buildReadings({
+  const { cards, kanji: kanjiReadings, missingMainOn, missingEveryday } = buildReadings({
     kanji: ordered,
     vocab: ranked,
     teachIndex: (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity,
@@ -381,6 +385,8 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     ...validateContent(options.outDir),
     ...refused.map((r) => ({ file: 'sentences.json' as const, message: `authored sentence refused: ${r}` })),
     ...missingMainOn.map((m) => ({ file: 'readings.json' as const, message: `${m}: the main on reading is used by a course word but has no card` })),
+    ...missingEveryday.map((m) => ({ file: 'readings.json' as const, message: `${m}` })),
+    ...exampleProblems(cards, lookup, (ch) => kanjiMap.get(ch)?.teachIndex ?? Infinity).map((m) => ({ file: 'readings.json' as const, message: `example word: ${m}` })),
     ...cards
       .filter((c) => c.wholeWord && !READING_NOTES.has(`${c.kanji.entry.literal}:${c.display}`))
       .map((c) => ({ file: 'readings.json' as const, message: `${c.kanji.entry.literal} ${c.display}: its example word ${c.vocab?.written} is read as a whole word; say so in authored/reading-notes.ts` })),
@@ -407,7 +413,7 @@ async function readWordSources(files: SourceFiles, log: (m: string) => void) {
   const excluded = (c: VocabCandidate) => EXCLUDED_WORDS.has(`${c.written}|${c.reading}`) || EXCLUDED_WORDS.has(c.written);
   const extra = coreWordsOutsideCommon(edict.rows, [...CORE_VOCAB, ...N5_CORE, ...N3_CORE, ...KANJI_COVER_WORDS], candidates);
   if (extra.length) log(`core vocab: ${extra.map((c) => c.written).join(' ')} taken from EDICT lines without the common mark`);
-  const teachable = preferSpellings(mergeReadingVariants([...candidates, ...extra], READING_VARIANTS), PREFERRED_SPELLINGS).filter((c) => !excluded(c));
+  const teachable = addVariants(preferSpellings(mergeReadingVariants([...candidates, ...extra], READING_VARIANTS), PREFERRED_SPELLINGS), ADDED_VARIANTS).filter((c) => !excluded(c));
   log(`${edict.lines.length} common EDICT lines → ${candidates.length} candidate words, ${candidates.length + extra.length - teachable.length} merged or excluded by hand`);
   return { kanjidic, edict, ordered, kanjiMap, candidates, teachable };
 }
@@ -447,14 +453,19 @@ function coreWordsOutsideCommon(rows: readonly string[], items: readonly string[
   }
   if (!wanted.size) return [];
   const readings = new Set([...wanted.keys()].map((k) => k.split('|')[1]));
+  const katakanaItem = (l: { headword: string; reading: string }) =>
+    l.headword !== l.reading && /^[\u30a0-\u30ff]+$/.test(l.reading) && wanted.get(`${l.reading}|${toHiragana(l.reading)}`) === l.reading;
   const lines = rows
     .map((row, i) => parseEdictLine(row, i + 1))
     .filter((l): l is NonNullable<typeof l> => !!l && readings.has(toHiragana(l.reading)))
     .filter((l) => {
       const reading = toHiragana(l.reading);
       const w = wanted.get(`${l.headword}|${reading}`) ?? wanted.get(`${l.reading}|${reading}`) ?? wanted.get(`${reading}|${reading}`);
-      return w !== undefined && (l.headword === w || l.senses[0]?.misc.includes('uk'));
+      return w !== undefined && (l.headword === w || l.senses[0]?.misc.includes('uk') || katakanaItem(l));
     })
+    // A loanword the teacher lists in katakana (ゼロ, ワイシャツ) whose only line is headed by a kanji spelling that is
+    // not "usually kana" (零 [ゼロ]) or by a spelling with a Latin letter (Ｙシャツ [ワイシャツ]): taught in katakana.
+    .map((l) => (katakanaItem(l) && (!l.senses[0]?.misc.includes('uk') || !/^[\u3040-\u30ff\u3400-\u9fff々]+$/.test(l.headword)) ? { ...l, headword: l.reading } : l))
     // The teacher's item is the authority: a word EDICT marks only as dated (朕, the emperor's "We") keeps that
     // sense, and its register note says so (authored/word-list.ts REGISTER_NOTES).
     .map((l) => ({ ...l, common: true, senses: l.senses.some(keepSense) ? l.senses : l.senses.map((s) => ({ ...s, misc: s.misc.filter((m) => m !== 'dated') })) }));

@@ -1,7 +1,7 @@
-import { EXCLUDED_READINGS } from './authored/reading-exclusions';
-import { alignReading, type KanjiReading, readingsUsed } from './alignment';
+import { EVERYDAY_READINGS, EXCLUDED_EXAMPLE_WORDS, EXCLUDED_READINGS } from './authored/reading-exclusions';
+import { alignReading, type KanjiReading, kunShadowsOn, readingsUsed } from './alignment';
 import { candidateReadings, displayReading, JOYO_SHAPES, type OrderedKanji } from './kanji';
-import { hasKanji, isKanjiChar } from './text';
+import { hasKanji, isKanjiChar, toHiragana } from './text';
 import { assignIds, type RankedVocab, VOCAB_COURSE_SIZES } from './vocab';
 import { spellingsOf } from './vocab-candidates';
 
@@ -38,6 +38,9 @@ export interface KanjiReadings {
 
 const EASY_RANK = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2;
 
+/** Vocab I, II, III: how far into the course a word is. */
+const COURSE_TIER: Record<string, number> = { vocab1: 0, vocab2: 1, vocab3: 2 };
+
 /**
  * Reading grade, an approximation of the jōyō table's marks (readings taught in elementary school, middle school,
  * or high school), which KANJIDIC2 does not carry. Kanji I: "elementary" when a word among the 4,000 easiest
@@ -68,14 +71,71 @@ export function isCommon(kanji: string, options: readonly RankedVocab[], mainOn 
 }
 
 /**
- * The level a reading card is taught at: its kanji's level, but no earlier than its easiest word allows — a reading
- * whose words are all beyond Vocab I waits (生 has ten readings; level 1 teaches the ones a beginner meets, せい and
- * い.きる, not お.う or き). Vocab II words: level 3 at the earliest; Vocab III words: level 5.
+ * The earliest level a reading card may be taught at: its kanji's level, but no earlier than its easiest word allows
+ * — a reading whose words are all beyond Vocab I waits (生 has ten readings; level 1 teaches the ones a beginner
+ * meets, せい and い.きる, not お.う or き). Vocab II words: level 2 at the earliest; Vocab III words: level 3. The
+ * kanji's first reading (its easiest word's) is not delayed (`first`): every kanji has a card in its own level.
+ * paceLevels then spreads the cards evenly over the levels.
  */
-export function readingLevel(kanjiLevel: number, bestRank: number | undefined): number {
-  if (bestRank === undefined) return kanjiLevel;
-  const earliest = bestRank < VOCAB_COURSE_SIZES.vocab1 ? 1 : bestRank < EASY_RANK ? 3 : 5;
+export function readingLevel(kanjiLevel: number, bestRank: number | undefined, first = false): number {
+  if (bestRank === undefined || first) return kanjiLevel;
+  const earliest = bestRank < VOCAB_COURSE_SIZES.vocab1 ? 1 : bestRank < EASY_RANK ? 2 : 3;
   return Math.max(kanjiLevel, earliest);
+}
+
+export interface PacedCard {
+  /** The kanji's level: the kanji's first reading is taught there. */
+  kanjiLevel: number;
+  /** readingLevel: the card is never taught earlier. */
+  earliest: number;
+  /** The kanji's first reading (its easiest word's). */
+  first: boolean;
+  /** 0, 1, 2 for a reading whose easiest word is in Vocab I, II, III; 3 for a card without a word. */
+  tier: number;
+  /** The kanji's position in the course. */
+  position: number;
+}
+
+/**
+ * Cards per level, evened out (issue 29): the levels are filled in order, level L taking ⌈cards left / levels left⌉
+ * cards: first the first readings of its own kanji (always, so every kanji has a card in its level), then the
+ * waiting cards whose earliest level has come — readings of Vocab I words first, then Vocab II, then Vocab III, each
+ * by earliest level and kanji position; the rest wait for the next level. A card is thus never taught before its
+ * kanji or before readingLevel allows, and waits at most a few levels. The last level takes what is left.
+ */
+export function paceLevels(cards: readonly PacedCard[], levels = 9): number[] {
+  const out = new Array<number>(cards.length).fill(0);
+  let left = cards.length;
+  const order = cards.map((_, i) => i).sort((a, b) => cards[a].tier - cards[b].tier || cards[a].earliest - cards[b].earliest || cards[a].position - cards[b].position || a - b);
+  for (let level = 1; level <= levels; level++) {
+    const must = cards.map((c, i) => i).filter((i) => !out[i] && cards[i].first && cards[i].kanjiLevel === level);
+    for (const i of must) out[i] = level;
+    let room = Math.ceil(left / (levels - level + 1)) - must.length;
+    left -= must.length;
+    for (const i of order) {
+      if (out[i] || cards[i].earliest > level || (level < levels && room <= 0)) continue;
+      out[i] = level;
+      room--;
+      left--;
+    }
+  }
+  return out;
+}
+
+/**
+ * A reading's options. An everyday reading (authored/reading-exclusions.ts EVERYDAY_READINGS: 喉 のど, 他 ほか, 聴く)
+ * also takes the words that write it only in another spelling (のど as 喉, 外 as 他, 聞く as 聴く), easiest first; the
+ * card then shows its word in that spelling (`spellings`).
+ */
+function everydayOptions(
+  kanji: string,
+  r: KanjiReading,
+  opts: RankedVocab[],
+  spelled: ReadonlyArray<{ vocab: RankedVocab; spelling: string }>,
+): { r: KanjiReading; opts: RankedVocab[]; spellings?: Map<number, string> } {
+  if (!EVERYDAY_READINGS.has(`${kanji}:${displayReading(r)}`) || !spelled.length) return { r, opts };
+  const extra = spelled.filter((o) => !opts.includes(o.vocab));
+  return { r, opts: [...opts, ...extra.map((o) => o.vocab)].sort((a, b) => a.rank - b.rank), spellings: new Map(extra.map((o) => [o.vocab.id, o.spelling])) };
 }
 
 export interface ReadingsInput {
@@ -92,7 +152,7 @@ export interface ReadingsInput {
  * card without an example word, for an admin to complete. The example word is chosen greedily in course order:
  * a word with a sentence, not yet used by another card, easiest first.
  */
-export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kanji: KanjiReadings[]; missingMainOn: string[] } {
+export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kanji: KanjiReadings[]; missingMainOn: string[]; missingEveryday: string[] } {
   const lookup = new Map(input.kanji.map((k) => [k.entry.literal, candidateReadings(k.entry)]));
   const options = new Map<string, RankedVocab[]>();
   const wholeWords = new Map<string, RankedVocab[]>();
@@ -142,8 +202,12 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
     const all = lookup.get(k.entry.literal) ?? [];
     const mainOn = all.find((r) => r.kind === 'on');
     let used: Array<{ r: KanjiReading; opts: RankedVocab[]; spellings?: Map<number, string>; wholeWord?: true }> = all
-      .map((r) => ({ r, opts: options.get(keyOf(k.entry.literal, r)) ?? [] }))
-      .filter((x) => isCommon(k.entry.literal, x.opts, x.r === mainOn) && !EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(x.r)}`))
+      .map((r) => everydayOptions(k.entry.literal, r, options.get(keyOf(k.entry.literal, r)) ?? [], spelledOptions.get(keyOf(k.entry.literal, r)) ?? []))
+      .filter(
+        (x) =>
+          (isCommon(k.entry.literal, x.opts, x.r === mainOn) || (EVERYDAY_READINGS.has(`${k.entry.literal}:${displayReading(x.r)}`) && x.opts.length > 0)) &&
+          !EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(x.r)}`),
+      )
       .sort((a, b) => a.opts[0].rank - b.opts[0].rank || all.indexOf(a.r) - all.indexOf(b.r));
     if (!used.length && all.length) {
       // No common reading: keep the best-attested one (or the first on reading) so the kanji still has a card.
@@ -175,12 +239,26 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
         reading: x.r,
         display: readings[i].display,
         grade: readings[i].grade,
-        level: readingLevel(k.level, x.opts[0]?.rank),
+        level: readingLevel(k.level, x.opts[0]?.rank, i === 0),
         options: x.opts.slice(0, MAX_VOCAB_OPTIONS),
         ...(x.spellings ? { spellings: x.spellings } : {}),
         ...(x.wholeWord ? { wholeWord: true as const } : {}),
       }),
     );
+  }
+  // Even levels: each course's cards spread by paceLevels, none before its readingLevel.
+  for (const course of ['kanji1', 'kanji2'] as const) {
+    const ds = drafts.filter((d) => d.kanji.course === course);
+    const firsts = new Set<OrderedKanji>();
+    const paced = paceLevels(
+      ds.map((d) => {
+        const first = !firsts.has(d.kanji);
+        firsts.add(d.kanji);
+        const w = d.options[0];
+        return { kanjiLevel: d.kanji.level, earliest: d.level, first, tier: w ? (COURSE_TIER[w.course] ?? 2) : 3, position: d.kanji.position };
+      }),
+    );
+    ds.forEach((d, i) => (d.level = paced[i]));
   }
   // Course order: Kanji I then Kanji II, by level, kanji position, then the reading's easiest word.
   drafts.sort((a, b) => (a.kanji.course === b.kanji.course ? 0 : a.kanji.course === 'kanji1' ? -1 : 1) || a.level - b.level || a.kanji.position - b.kanji.position);
@@ -214,7 +292,27 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
     if (EXCLUDED_READINGS.has(`${k.entry.literal}:${displayReading(mainOn)}`)) continue;
     if (!cards.some((c) => c.kanji === k && c.reading === mainOn)) missingMainOn.push(`${k.entry.literal} ${displayReading(mainOn)}`);
   }
-  return { cards, kanji: kanjiOut, missingMainOn };
+  // A word the course writes in kana whose kanji spelling is one kanji read with a kun reading (のど 喉, さる 猿,
+  // くじら 鯨) names what the kanji means: that reading has a card, or a reason in EXCLUDED_READINGS (issue 29).
+  const missingEveryday: string[] = [];
+  const byLiteral = new Map(input.kanji.map((k) => [k.entry.literal, k]));
+  for (const v of input.vocab) {
+    if (hasKanji(v.written) || !v.candidate?.kanjiForm) continue;
+    const chars = [...v.candidate.kanjiForm];
+    if (chars.length !== 1 || !isKanjiChar(chars[0])) continue;
+    const ch = JOYO_SHAPES[chars[0]] ?? chars[0];
+    const k = byLiteral.get(ch);
+    const r = (lookup.get(ch) ?? []).find((x) => x.kind === 'kun' && x.reading.replace(/[-.]/g, '') === v.candidate.reading);
+    if (!k || !r || EXCLUDED_READINGS.has(`${ch}:${displayReading(r)}`)) continue;
+    if (!cards.some((c) => c.kanji === k && c.reading === r))
+      missingEveryday.push(`${ch} ${displayReading(r)}: the course teaches ${v.written} in kana, whose kanji is ${ch}, but the reading has no card (EVERYDAY_READINGS, or a reason in EXCLUDED_READINGS)`);
+  }
+  return { cards, kanji: kanjiOut, missingMainOn, missingEveryday };
+}
+
+/** A word one of whose senses is a curse (畜生 "damn it", くそ): never an example word while the card has another. */
+export function isCurse(v: RankedVocab): boolean {
+  return (v.candidate?.senses ?? []).some((s) => s.pos.includes('int') && s.glosses.some((g) => /\b(damn|shit|bastard|hell|fuck|crap|bugger)\b/i.test(g)));
 }
 
 /**
@@ -222,7 +320,10 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
  * matter: sentences are written for the words chosen). The lowest of: option index (options are easiest first)
  * + 1.5 when the word does not start with the kanji (白い teaches 白 better than 面白い) + 2 when another card
  * already uses the word + 1.5 for each other kanji taught later than this one, 3 for a non-jōyō one (運転 over 逆転
- * for 転, 両親 over 両日 for 両, 都合 over 古都 for 都).
+ * for 転, 両親 over 両日 for 両, 都合 over 古都 for 都) + 2 for each vocab course the word is beyond the easiest
+ * option's (一致 over 致死 for 致, 活躍 over 躍起 for 躍: the common word, even when it does not start with the kanji)
+ * + 4 when the word is also a curse (isCurse: 家畜 over 畜生 for 畜). A word of EXCLUDED_EXAMPLE_WORDS (二宮) is never
+ * chosen while the card has another.
  */
 export function chooseExample(
   kanji: string,
@@ -233,16 +334,67 @@ export function chooseExample(
   let best: RankedVocab | null = null;
   let bestScore = Infinity;
   const own = teachIndex(kanji);
-  options.forEach((v, i) => {
+  const allowed = options.filter((v) => !EXCLUDED_EXAMPLE_WORDS.has(`${v.written}|${v.candidate?.reading}`));
+  const pool = allowed.length ? allowed : options;
+  const easiest = Math.min(...pool.map((v) => COURSE_TIER[v.course] ?? 0));
+  pool.forEach((v, i) => {
     const harder = [...v.written].filter((c) => c !== kanji && isKanjiChar(c)).reduce((n, c) => {
       const t = teachIndex(c);
       return n + (!Number.isFinite(t) ? 3 : t > own ? 1.5 : 0);
     }, 0);
-    const score = i + (v.written.startsWith(kanji) ? 0 : 1.5) + (used.has(v.id) ? 2 : 0) + harder;
+    const later = 2 * ((COURSE_TIER[v.course] ?? 0) - easiest);
+    const offensive = isCurse(v) ? 4 : 0;
+    const score = i + (v.written.startsWith(kanji) ? 0 : 1.5) + (used.has(v.id) ? 2 : 0) + harder + later + offensive;
     if (score < bestScore) {
       best = v;
       bestScore = score;
     }
   });
   return best;
+}
+
+/**
+ * What the build refuses in the kanji cards' example words (issue 29, item 3), one message per card:
+ *  - an on card whose word writes the kanji with the okurigana of a kun reading of the same sound (死ぬ taught as
+ *    シ, 差す as サ): the word is a kun word (alignment.ts kunShadowsOn);
+ *  - a word from a later vocab course while an option from an earlier one, no other card's word and with no kanji
+ *    taught later, was passed over (致死 over 一致, 躍起 over 活躍);
+ *  - a curse (畜生 "damn it") while the card has a word that is not;
+ *  - a word of EXCLUDED_EXAMPLE_WORDS while the card has another.
+ */
+export function exampleProblems(cards: readonly ReadingCard[], lookup: (ch: string) => readonly KanjiReading[] | undefined, teachIndex: (ch: string) => number = () => 0): string[] {
+  const out: string[] = [];
+  const usedBy = new Map<number, number>();
+  for (const c of cards) if (c.vocab) usedBy.set(c.vocab.id, (usedBy.get(c.vocab.id) ?? 0) + 1);
+  for (const c of cards) {
+    const v = c.vocab;
+    if (!v) continue;
+    const k = c.kanji.entry.literal;
+    const name = `${k} ${c.display} (${v.written})`;
+    if (c.reading.kind === 'on' && !c.wholeWord) {
+      // Independent of the alignment (which already prefers the kun reading): the written form says it.
+      const chars = [...(c.spelling ?? v.written)];
+      const sound = toHiragana(c.reading.reading.replace(/-/g, ''));
+      chars.forEach((ch, i) => {
+        if ((JOYO_SHAPES[ch] ?? ch) !== k) return;
+        let following = '';
+        for (let j = i + 1; j < chars.length && /^[\u3041-\u309f]$/.test(chars[j]); j++) following += chars[j];
+        if (kunShadowsOn(lookup(k) ?? [], following).has(sound)) out.push(`${name}: the word writes the okurigana of a kun reading; it teaches the kun reading, not ${c.display}`);
+      });
+    }
+    const tier = COURSE_TIER[v.course] ?? 0;
+    const own = teachIndex(k);
+    const better = c.options.find(
+      (o) =>
+        o !== v &&
+        (COURSE_TIER[o.course] ?? 0) < tier &&
+        !usedBy.has(o.id) &&
+        !EXCLUDED_EXAMPLE_WORDS.has(`${o.written}|${o.candidate?.reading}`) &&
+        [...o.written].every((ch) => ch === k || !isKanjiChar(ch) || teachIndex(ch) <= own),
+    );
+    if (better) out.push(`${name}: ${v.written} is in ${v.course} while ${better.written} (${better.course}) is free and no harder`);
+    if (isCurse(v) && c.options.some((o) => !isCurse(o))) out.push(`${name}: the word is also a curse while the card has a word that is not`);
+    if (EXCLUDED_EXAMPLE_WORDS.has(`${v.written}|${v.candidate?.reading}`) && c.options.length > 1) out.push(`${name}: ${v.written} is never an example word (EXCLUDED_EXAMPLE_WORDS)`);
+  }
+  return out;
 }

@@ -353,6 +353,17 @@ export function mergeReadingVariants(cands: VocabCandidate[], map: ReadonlyMap<s
   return cands.filter((c) => !folded.has(c));
 }
 
+/** Adds the authored spellings (word key → "written|reading" of each) to a word's other forms. */
+export function addVariants(cands: VocabCandidate[], added: ReadonlyMap<string, readonly string[]>): VocabCandidate[] {
+  return cands.map((c) => {
+    const forms = [c.key, ...c.variants.map((v) => `${v}|${c.reading}`)].map((k) => added.get(k)).find(Boolean);
+    if (!forms) return c;
+    const have = new Set([`${c.written}|${c.reading}`, ...c.otherForms.map((f) => `${f.written}|${f.reading}`)]);
+    const extra = forms.filter((f) => !have.has(f)).map((f) => ({ written: f.split('|')[0], reading: f.split('|')[1] }));
+    return extra.length ? { ...c, otherForms: [...c.otherForms, ...extra] } : c;
+  });
+}
+
 /** Writes a word in its usual spelling (reading → written) when that spelling is one of its variants. */
 export function preferSpellings(cands: VocabCandidate[], preferred: ReadonlyMap<string, string>): VocabCandidate[] {
   return cands.map((c) => {

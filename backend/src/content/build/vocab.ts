@@ -411,14 +411,37 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
   const pulled: T[] = [];
   let cursor = kept.length - 1;
   /** Moves rest[idx] into the list in place of the last heuristic word whose kanji stay taught without it. */
-  const pullIn = (idx: number): boolean => {
+  // When every such word has a hand-written sentence, the last of those whose kanji and readings (`r:<kanji>:<reading>`
+  // in what `teaches` returns) all stay taught gives way (its sentence is then refused: the build says which), so a
+  // newly listed word never costs a kanji its only word (issue 29).
+  let keptCursor = -1;
+  const pullIn = (idx: number, protect = true): boolean => {
     while (cursor >= 0) {
       const cand = kept[cursor];
       const ks = teachOf.get(cand) ?? teaches(cand.c);
-      if (cand.source === 'heuristic' && !pulled.includes(cand) && !keep(cand.c) && ks.every((x) => (taught.get(x) ?? 0) > 1)) break;
+      if (cand.source === 'heuristic' && !pulled.includes(cand) && !keep(cand.c) && ks.every((x) => x.startsWith('r:') || (taught.get(x) ?? 0) > 1)) break;
       cursor--;
     }
-    if (cursor < 0) return false;
+    let at = cursor;
+    if (at < 0 && !protect) {
+      if (keptCursor < 0 || keptCursor >= kept.length) keptCursor = kept.length - 1;
+      while (keptCursor >= 0) {
+        const cand = kept[keptCursor];
+        const ks = teachOf.get(cand) ?? teaches(cand.c);
+        if (cand.source === 'heuristic' && !pulled.includes(cand) && ks.every((x) => (taught.get(x) ?? 0) > 1)) break;
+        keptCursor--;
+      }
+      at = keptCursor;
+      if (at < 0) return false;
+      count(kept[at], -1);
+      kept.splice(at, 1);
+      keptCursor--;
+      const [item] = rest.splice(idx, 1);
+      count(item, 1);
+      pulled.push(item);
+      return true;
+    }
+    if (at < 0) return false;
     count(kept[cursor], -1);
     kept.splice(cursor, 1);
     cursor--;
@@ -437,7 +460,7 @@ function coverKanji<T extends { c: VocabCandidate; score: number; source: 'core'
     // `teaches` may name a kanji of another spelling (羨 of うらやましい); the written form itself stays all jōyō.
     const idx = rest.findIndex((i) => [...i.c.written].every((x) => !/[\u3400-\u9fff]/.test(x) || kanji.has(JOYO_SHAPES[x] ?? x)) && teaches(i.c).includes(target));
     if (idx < 0) continue;
-    if (!pullIn(idx)) break;
+    if (!pullIn(idx, false)) break;
   }
   log?.(`vocab: ${pulled.length} words pulled into Vocab III so every jōyō kanji, and its main on reading, that a common word teaches has one`);
   // Core in its hand-written order, then the N4–N3 list and the rest, each by score.

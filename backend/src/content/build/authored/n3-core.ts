@@ -3,6 +3,7 @@ import { N3_PART_B } from './n3/part-b';
 import { N3_PART_C } from './n3/part-c';
 import { N3_PART_D } from './n3/part-d';
 import { N3_PART_E } from './n3/part-e';
+import { N3_PART_F } from './n3/part-f';
 
 /**
  * The N4–N3 list: everyday words an intermediate learner meets (roughly JLPT N4 and N3, beyond the core list of
@@ -12,4 +13,4 @@ import { N3_PART_E } from './n3/part-e';
  * once. Items that match no EDICT word are reported by the build. The list also holds the prefectures 茨城, 栃木 and
  * 愛媛: their kanji are taught in grade 4 since 2020, and their names are the words that teach them.
  */
-export const N3_CORE: readonly string[] = [N3_PART_A, N3_PART_B, N3_PART_C, N3_PART_D, N3_PART_E];
+export const N3_CORE: readonly string[] = [N3_PART_A, N3_PART_B, N3_PART_C, N3_PART_D, N3_PART_E, N3_PART_F];

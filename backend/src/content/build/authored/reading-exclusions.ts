@@ -16,4 +16,64 @@ export const EXCLUDED_READINGS: ReadonlySet<string> = new Set([
   '畏:かしこ',
   '畏:かしこ.まる',
   '苛:いじ.める',
+  // Issue 29: rare readings that a bare-kanji word of Vocab II/III let through (isCommon's "the kanji on its own").
+  '股:もも', // not a jōyō reading; 股 is また (the card 股 また stays), もも is written 腿 or in kana
+  '朱:あけ', // not a jōyō reading (朱 is シュ only); あけ is poetic (朱に染まる)
+  '代:よ', // jōyō, but only in 君が代 and 神代: a learner meets 代 as ダイ, か.わる, か.える long before
+  '面:つら', // jōyō, but its word 面 つら is the rude "mug": a register a first card must not teach (面 メン, おも stay)
+  '申:さる', // the zodiac Monkey, not a jōyō reading (申 is シン, もう.す)
+  '未:ひつじ', // the zodiac Sheep, not a jōyō reading (未 is ミ)
+  '午:うま', // the zodiac Horse, not a jōyō reading (午 is ゴ)
+  '丹:に', // not a jōyō reading (丹 is タン); に "red earth" is archaic
+  '齢:よわい', // not a jōyō reading (齢 is レイ); literary
+  '帝:みかど', // not a jōyō reading (帝 is テイ); archaic
+  '獣:けだもの', // not the jōyō reading (けもの); けだもの is the insult "brute"
+  // Words the course rightly teaches in kana, whose kanji spelling is not a jōyō reading (the build asks for a card
+  // or a reason for each kana word whose kanji form is one kanji).
+  '家:うち', // 家 is いえ, や; うち is written in kana or 内
+  '為:ため', // 為 is イ (行為); ため is written in kana
+  '略:ほぼ', // 略 is リャク; ほぼ is written in kana
+  '皆:みんな', // the jōyō reading is みな (皆さん); みんな is written in kana
+  '唯:ただ', // 唯 is ユイ (唯一); ただ is written in kana
+  '瓦:ぐらむ', // ateji for "gram"; 瓦 is かわら
+  '尚:なお', // 尚 is ショウ; なお is written in kana
+  '毎:ごと', // 毎 is マイ; ごと (日ごと) is written in kana
+  '後:のち', // jōyō, but its words (後ほど, 後々) are not in the list, and のち alone is written in kana (晴れのち曇り)
 ]);
+
+/**
+ * Everyday readings that the course's words carry only in another spelling (のど is taught in kana, 喉 is its kanji;
+ * 聞く's dictionary entry also writes 聴く) or through one Vocab III word (小舟 for 舟 ふね): isCommon alone would
+ * leave them out, while a rarer reading of the same kanji is taught (喉 had only コウ, through 咽喉). Each counts as
+ * common; the card shows its word in this kanji's spelling, with a sentence of its own (`reading:<spelling>|<reading>`
+ * in authored/sentences-kanji-readings-29.ts) when that spelling is not the word's taught one. Issue 29, item 3.
+ */
+export const EVERYDAY_READINGS: ReadonlySet<string> = new Set([
+  // Kanji I
+  '他:ほか', // 他 ほか "other": the dictionary writes the word 外 and 他
+  '街:まち', // 街角 (町角): 街 まち is a street, a shopping district
+  '造:つく.る', // 造る, building and brewing (作る's entry)
+  '易:やさ.しい', // 易しい "easy", taught in kana
+  '全:すべ.て', // 全て "all", taught in kana
+  // Kanji II
+  '喉:のど',
+  '猿:さる',
+  '舟:ふね', // 小舟
+  '鯨:くじら',
+  '既:すで.に',
+  '捜:さが.す', // 捜す, searching for someone lost (探す's entry)
+  '闘:たたか.う', // 闘う, a struggle (戦う's entry)
+  '聴:き.く', // 聴く, listening to music (聞く's entry)
+  // Kana words whose kanji is the kanji on its own (the build asks for these): the card shows the kanji.
+  '雄:おす',
+  '雌:めす',
+  '綿:わた',
+  '要:かなめ',
+  '蛍:ほたる',
+]);
+
+/**
+ * Words that are never a kanji card's example word: a reading they carry is taught with another of its words. 二宮
+ * にぐう (the two Ise shrines) reads as the surname Ninomiya to most people, so 宮 グウ is taught with 神宮.
+ */
+export const EXCLUDED_EXAMPLE_WORDS: ReadonlySet<string> = new Set(['二宮|にぐう']);

@@ -88,7 +88,6 @@ export const KANJI_SENTENCES: readonly AuthoredSentence[] = [
   v('女子|じょし', 'このクラスは女子が多いです。', 'There are a lot of girls in this class.'),
   v('有名|ゆうめい', '京都はお寺で有名です。', 'Kyoto is famous for its temples.'),
   v('名字|みょうじ', '日本で一番多い名字は佐藤です。', 'The most common surname in Japan is Sato.'),
-  v('河川|かせん', '大雨で河川の水があふれました。', 'The rivers overflowed in the heavy rain.'),
   v('文化|ぶんか', '日本の文化に興味があります。', 'I\'m interested in Japanese culture.'),
   v('注文|ちゅうもん', '店員さんにコーヒーを注文しました。', 'I ordered a coffee from the waiter.'),
   v('水曜日|すいようび', '水曜日は午後から授業があります。', 'On Wednesdays I have classes in the afternoon.'),

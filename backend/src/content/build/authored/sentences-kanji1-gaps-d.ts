@@ -69,7 +69,6 @@ export const KANJI1_GAP_SENTENCES_D: readonly AuthoredSentence[] = [
   v('絵画|かいが', '父は古い絵画が好きです。', 'My father likes old paintings.'),
   v('弱者|じゃくしゃ', '弱者を助けることは大切です。', 'It is important to help the vulnerable.'),
   v('晴天|せいてん', '今日は朝から晴天です。', 'The weather has been fine since this morning.'),
-  v('白鳥|はくちょう', '湖に白鳥がいます。', 'There are swans on the lake.'),
   v('冬期|とうき', '冬期は山のホテルが休みです。', 'The mountain hotel is closed in winter.'),
   v('里|り', '一里は約四キロです。', 'One ri is about four kilometres.', { ruby: '一[いち]里[り]は約[やく]四[よん]キロです。' }),
   v('積雪|せきせつ', '山の積雪はまだ多いです。', 'There is still a lot of snow on the mountain.'),

@@ -22,7 +22,6 @@ export const KANJI1_GAP_SENTENCES_E: readonly AuthoredSentence[] = [
   v('電波|でんぱ', 'ここは山の中なので、電波が弱いです。', 'We are in the mountains here, so the signal is weak.'),
   v('幸|さち', 'この町で海の幸をたくさん食べました。', 'I ate plenty of seafood in this town.', { context: '海の幸, "the bounty of the sea", is a set phrase for seafood.', readings: { 幸: 'さち' }, meanings: { 幸: 'bounty; blessing' } }),
   v('軽やか|かろやか', '子供たちが軽やかに走っています。', 'The children are running along lightly.'),
-  v('軽量|けいりょう', '旅行のために軽量のかばんを買いました。', 'I bought a lightweight bag for the trip.'),
   v('温かい|あたたかい', '寒い日は温かいご飯がおいしいです。', 'Warm food tastes good on a cold day.'),
   v('喘息|ぜんそく', '弟は毎日喘息の薬を飲んでいます。', 'My younger brother takes asthma medicine every day.'),
   v('合板|ごうはん', 'この机は合板で作られています。', 'This desk is made of plywood.'),

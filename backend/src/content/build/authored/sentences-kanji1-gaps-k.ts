@@ -86,7 +86,6 @@ export const KANJI1_GAP_SENTENCES_K: readonly AuthoredSentence[] = [
   v('明朗|めいろう', '彼女は明朗な性格で、友達が多いです。', 'She has a bright, cheerful personality and lots of friends.'),
   v('肺炎|はいえん', '祖父は肺炎で入院しました。', 'My grandfather was taken into hospital with pneumonia.'),
   v('未熟|みじゅく', 'まだ未熟ですが、よろしくお願いします。', 'I still have a lot to learn, but I look forward to working with you.'),
-  v('恩返し|おんがえし', 'いつか先生に恩返しがしたいです。', 'Someday I want to repay my teacher for all their kindness.', { meanings: { いつか: 'someday; sometime' } }),
   v('陛下|へいか', 'テレビで陛下のお言葉を聞きました。', 'I heard His Majesty\'s address on TV.'),
   v('拝見|はいけん', 'お手紙、拝見しました。', 'I have read your letter.', { context: 'Humble form of 見る, used about the other person\'s things.' }),
   v('拝む|おがむ', '神社で手を合わせて拝みました。', 'At the shrine I put my hands together and prayed.'),

@@ -36,7 +36,6 @@ export const KANJI2_WORD_SENTENCES_B: readonly AuthoredSentence[] = [
   v('欠陥|けっかん', '新しい車に欠陥が見つかりました。', 'A defect was found in the new car.'),
   v('書斎|しょさい', '父は毎晩、書斎で本を読んでいます。', 'My father reads in his study every evening.'),
   v('一貫|いっかん', '彼の意見は最初から一貫しています。', 'His opinion has been consistent from the start.'),
-  v('仙台|せんだい', '来月、仕事で仙台に行きます。', 'Next month I\'m going to Sendai for work.'),
   v('慰める|なぐさめる', '試合に負けた友達を慰めました。', 'I comforted my friend who lost the match.', { target: '慰め' }),
   v('慰安|いあん', '会社の慰安旅行で温泉に行きました。', 'We went to a hot spring on the company trip.', { context: '慰安旅行 is a company-paid recreational trip for employees; a slightly old-fashioned word.' }),
   v('賢明|けんめい', '雨の日は出かけないほうが賢明です。', 'It\'s wise not to go out on rainy days.', { meanings: { ほう: 'side; option (…ほうが: it is better to …)' } }),

@@ -11,7 +11,6 @@ export const KANJI2_WORD_SENTENCES_G: readonly AuthoredSentence[] = [
   v('憧憬|しょうけい', '彼は子供のころから、海外への憧憬を持っていました。', 'Ever since he was a child, he had longed to go abroad.', { readings: { 憧憬: 'しょうけい' }, context: 'Written language (also read どうけい); in speech, 憧れ.' }),
   v('曽祖父|そうそふ', '曽祖父は明治時代に生まれました。', 'My great-grandfather was born in the Meiji era.', { readings: { 曽祖父: 'そうそふ', 曽: 'そう' } }),
   v('瞳孔|どうこう', '暗い所では、瞳孔が大きく開きます。', 'In the dark, the pupils open wide.'),
-  v('生殖|せいしょく', '植物の花は、生殖のためにあります。', 'A plant\'s flowers are there for reproduction.', { context: 'A biology term.' }),
   v('貞節|ていせつ', '昔の物語には、夫に貞節を守る妻がよく出てきます。', 'Old tales often feature wives who stay faithful to their husbands.', { context: 'Old-fashioned: marital fidelity as older morals saw it.' }),
   v('串|くし', '肉と野菜を串に刺して焼きました。', 'I put meat and vegetables on skewers and grilled them.'),
   v('隻|せき', '港に大きな船が三隻並んでいます。', 'Three large ships are lined up in the harbour.', { context: 'The counter for large ships.' }),

@@ -23,9 +23,6 @@ export const KANJI2_WORD_SENTENCES_H: readonly AuthoredSentence[] = [
   }),
   r('捉える', 'とらえる', 'この写真は子供たちの笑顔をよく捉えています。', 'This photo captures the children\'s smiles well.', { target: '捉え' }),
   r('麓', 'ふもと', '山の麓に小さな村があります。', 'There is a small village at the foot of the mountain.'),
-  r('附属', 'ふぞく', '姉は大学の附属病院で働いています。', 'My older sister works at the university hospital.', {
-    context: '附属 is the spelling in the names of schools and hospitals attached to a university; elsewhere 付属.',
-  }),
   r('但し', 'ただし', '入場は無料です。但し、予約が必要です。', 'Admission is free. However, you need to book.', {
     context: 'Written and formal (notices, rules); often in kana.',
   }),

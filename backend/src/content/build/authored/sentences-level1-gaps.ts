@@ -52,7 +52,6 @@ export const LEVEL1_GAP_SENTENCES: readonly AuthoredSentence[] = [
   v('健康|けんこう', '健康のために毎朝歩いています。', 'I walk every morning for my health.'),
   v('けが|けが', '子供が公園でけがをしました。', 'A child got hurt in the park.'),
   v('熱|ねつ', '子供が熱を出して、学校を休みました。', 'My child had a fever and stayed home from school.', { meanings: { 出して: 'to run (a fever); to put out (te-form: and …)' } }),
-  v('風邪|かぜ', '風邪をひいて、会社を休みました。', 'I caught a cold and took the day off work.'),
   v('咳|せき', '昨日から咳が止まりません。', 'I haven\'t stopped coughing since yesterday.', { meanings: { 止まりません: 'to stop (polite, negative)' } }),
   v('注射|ちゅうしゃ', '病院で注射をしてもらいました。', 'I had an injection at the hospital.'),
   v('入院|にゅういん', '祖母は先週から入院しています。', 'My grandmother has been in hospital since last week.'),

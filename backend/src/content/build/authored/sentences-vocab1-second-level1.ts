@@ -112,9 +112,13 @@ export const VOCAB1_SECOND_SENTENCES_L1: readonly AuthoredSentence[] = [
   v('口|くち', '猫の口は小さいです。', 'Cats have small mouths.'),
   v('天気|てんき', '今日はいい天気ですね。', 'It\'s nice weather today, isn\'t it?'),
   v('雨|あめ', '明日は雨です。', 'It will rain tomorrow.'),
-  v('山|やま', '山で昼ご飯を食べました。', 'We had lunch on the mountain.'),
+  v('山|やま', '山でご飯を食べました。', 'We had a meal on the mountain.'),
   v('川|かわ', '子供と川に行きました。', 'I went to the river with my children.'),
   v('ありがとう|ありがとう', 'お茶をありがとう。', 'Thanks for the tea.'),
   v('すみません|すみません', 'すみません、わかりません。', 'Sorry, I don\'t understand.'),
   v('おはよう|おはよう', 'おはよう。今日は寒いね。', 'Morning! It\'s cold today, isn\'t it?', { context: 'Casual: to family and friends; say おはようございます to others.' }),
+  // Issue 29, item 4: words moved into level 1.
+  v('何|なん', 'それは何の本ですか。', 'What kind of book is that?', { readings: { 何: 'なん' } }),
+  v('りんご|りんご', 'このりんごはとても大きいですね。', 'This apple is really big, isn\'t it?'),
+  v('バナナ|ばなな', 'このバナナは安いですね。', 'These bananas are cheap, aren\'t they?'),
 ];

@@ -11,7 +11,7 @@ export const VOCAB1_SECOND_SENTENCES_L2: readonly AuthoredSentence[] = [
   v('少し|すこし', '今日は少し寒いですね。', 'It\'s a little cold today, isn\'t it?'),
   v('たくさん|たくさん', '昨日は本をたくさん読みました。', 'I read lots of books yesterday.'),
   v('トイレ|といれ', '駅のトイレはきれいです。', 'The toilets at the station are clean.'),
-  v('とても|とても', 'とても静かな公園ですね。', 'It\'s a very quiet park, isn\'t it?'),
+  v('とても|とても', 'この魚はとてもおいしいです。', 'This fish is very tasty.'),
   v('そして|そして', 'この店は安いです。そして、おいしいです。', 'This restaurant is cheap. And the food is good.'),
   v('図書館|としょかん', '図書館は何時までですか。', 'Until what time is the library open?'),
   v('毎朝|まいあさ', '毎朝、六時に起きます。', 'I get up at six every morning.'),
@@ -117,4 +117,10 @@ export const VOCAB1_SECOND_SENTENCES_L2: readonly AuthoredSentence[] = [
   v('いつも|いつも', 'いつも何時に寝ますか。', 'What time do you usually go to bed?'),
   v('時々|ときどき', '時々、一人で山へ行きます。', 'Sometimes I go to the mountains on my own.', { readings: { 一人: 'ひとり' } }),
   v('一緒|いっしょ', '私は姉と一緒の部屋です。', 'I share a room with my older sister.'),
+  // Issue 29, item 4: words moved into level 2.
+  v('咲く|さく', '今年は花が早く咲きました。', 'The flowers bloomed early this year.', { target: '咲き' }),
+  v('風邪|かぜ', '風邪ですから、今日は家で寝ます。', 'I\'ve got a cold, so I\'m staying in bed today.'),
+  v('こんな|こんな', 'こんな時間に誰ですか。', 'Who could that be at this hour?'),
+  v('一日|いちにち', '一日に二時間、日本語を勉強します。', 'I study Japanese for two hours a day.', { readings: { 一日: 'いちにち' } }),
+  v('ゼロ|ぜろ', '今日の朝はゼロ度でした。', 'It was zero degrees this morning.'),
 ];

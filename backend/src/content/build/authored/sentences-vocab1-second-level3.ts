@@ -117,4 +117,6 @@ export const VOCAB1_SECOND_SENTENCES_L3: readonly AuthoredSentence[] = [
   v('皿|さら', '皿の上にケーキが二つあります。', 'There are two pieces of cake on the plate.'),
   v('カップ|かっぷ', '赤いカップは私のです。', 'The red cup is mine.'),
   v('開ける|あける', '母は毎朝九時に店を開けます。', 'My mother opens the shop at nine every morning.', { target: '開け', readings: { 九時: 'くじ' } }),
+  // Issue 29, item 4: added to Vocab I.
+  v('字引|じびき', '机の上に古い字引があります。', 'There\'s an old dictionary on the desk.', { context: 'An older word for 辞書; older people still say it.' }),
 ];

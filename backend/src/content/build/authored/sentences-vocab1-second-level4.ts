@@ -117,4 +117,6 @@ export const VOCAB1_SECOND_SENTENCES_L4: readonly AuthoredSentence[] = [
   v('初め|はじめ', '四月の初めに日本へ来ました。', 'I came to Japan at the beginning of April.'),
   v('半分|はんぶん', 'この本は半分読みました。', 'I\'ve read half of this book.'),
   v('昼ご飯|ひるごはん', '一緒に昼ご飯を食べませんか。', 'Shall we have lunch together?'),
+  // Issue 29, item 4: added to Vocab I.
+  v('ワイシャツ|わいしゃつ', 'ワイシャツとネクタイを買いました。', 'I bought a dress shirt and a tie.'),
 ];

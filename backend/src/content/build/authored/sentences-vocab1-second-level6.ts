@@ -117,4 +117,6 @@ export const VOCAB1_SECOND_SENTENCES_L6: readonly AuthoredSentence[] = [
   v('鶏肉|とりにく', '鶏肉を小さく切ってください。', 'Please cut the chicken into small pieces.', { readings: { 鶏肉: 'とりにく' } }),
   v('米|こめ', 'この米は祖父が作りました。', 'My grandfather grew this rice.'),
   v('味|あじ', '味はどうですか。', 'How does it taste?'),
+  // Issue 29, item 4: added to Vocab I.
+  v('マッチ|まっち', '台所にマッチはありますか。', 'Are there any matches in the kitchen?'),
 ];

@@ -79,7 +79,7 @@ export const VOCAB1_SECOND_SENTENCES_L7: readonly AuthoredSentence[] = [
   v('食べ物|たべもの', 'この町にはおいしい食べ物がたくさんあります。', 'There is lots of good food in this town.'),
   v('ちょうど|ちょうど', 'この靴はちょうどいいです。', 'These shoes are just right.'),
   v('でも|でも', '行きたいです。でも、時間がありません。', 'I want to go. But I don\'t have time.'),
-  v('どこ|どこ', '夏休みはどこへ行きましたか。', 'Where did you go in the summer holidays?'),
+  v('どこ|どこ', '昨日はどこへ行きましたか。', 'Where did you go yesterday?'),
   v('飛ぶ|とぶ', '風で帽子が飛びました。', 'My hat blew away in the wind.', { target: '飛び' }),
   v('なぜ|なぜ', 'なぜ日本語を勉強しているんですか。', 'Why are you studying Japanese?'),
   v('賑やか|にぎやか', '静かな町より賑やかな町が好きです。', 'I prefer lively towns to quiet ones.'),

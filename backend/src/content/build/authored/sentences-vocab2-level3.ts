@@ -111,7 +111,6 @@ export const VOCAB2_SENTENCES_L3: readonly AuthoredSentence[] = [
   v('一人一人|ひとりひとり', '先生は生徒一人一人の名前を覚えています。', 'The teacher remembers the name of every single student.', { readings: { 一: 'ひと', 人: 'り' } }),
   v('スタイル|すたいる', '姉はスタイルがよくて、何を着ても似合います。', 'My older sister has a nice figure, so whatever she wears looks good on her.'),
   v('今後|こんご', '今後は遅刻しないように気をつけます。', 'From now on I\'ll be careful not to be late.'),
-  v('こんな|こんな', 'こんな所で何をしているんですか？', 'What are you doing in a place like this?'),
   v('心から|こころから', '皆さんの親切に心から感謝しています。', 'I am sincerely grateful for everyone\'s kindness.'),
   v('最中|さいちゅう', '会議の最中に電話が鳴りました。', 'The phone rang in the middle of the meeting.'),
   v('ツアー|つあー', 'ツアーで外国の町を三つ回りました。', 'On the tour we went around three towns abroad.'),

@@ -152,7 +152,6 @@ export const VOCAB2_SENTENCES_L8: readonly AuthoredSentence[] = [
   v('わざわざ|わざわざ', 'わざわざ駅まで迎えに来てくれて、ありがとう。', 'Thank you for taking the trouble to come and pick me up at the station.'),
   v('外来語|がいらいご', '日本語には英語からの外来語が多いです。', 'Japanese has many loanwords from English.'),
   v('芸能人|げいのうじん', 'このレストランにはよく芸能人が来るそうです。', 'I hear celebrities often come to this restaurant.', { meanings: { そう: 'I hear (that)' } }),
-  v('一日|いちにち', '一日に二回、犬と散歩します。', 'I walk the dog twice a day.'),
   v('リモコン|りもこん', 'テレビのリモコンが見つかりません。', 'I can\'t find the TV remote.'),
   v('スニーカー|すにーかー', '歩きやすいスニーカーを買いました。', 'I bought some sneakers that are easy to walk in.'),
   v('友情|ゆうじょう', 'この映画は二人の少年の友情の話です。', 'This movie is about the friendship between two boys.'),

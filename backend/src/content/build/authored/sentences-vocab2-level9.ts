@@ -183,7 +183,6 @@ export const VOCAB2_SENTENCES_L9: readonly AuthoredSentence[] = [
   v('川原|かわら', '友達と川原で肉を焼いて食べました。', 'I grilled meat and ate it on the riverbank with my friends.'),
   v('パンチ|ぱんち', '彼は強いパンチで相手を倒しました。', 'He knocked his opponent down with a strong punch.'),
   v('様|さま', '鈴木様、お部屋の用意ができましたので、ご案内します。', 'Mr Suzuki, your room is ready, so I\'ll show you the way.', { meanings: { ご案内: 'guiding; showing the way' } }),
-  v('何|なん', 'それは何という花ですか。', 'What is that flower called?', { readings: { 何: 'なん' } }),
   v('一周|いっしゅう', '公園を一周走りました。', 'I ran one lap around the park.'),
   v('ちんちん|ちんちん', 'お風呂でちんちんもよく洗おうね。', 'In the bath, let\'s wash your willy properly too, OK?', { context: 'A child\'s word for the penis (also a dog\'s begging pose); keep it to family talk.' }),
   v('はしご|はしご', 'はしごに登って、屋根を直しました。', 'I climbed the ladder and fixed the roof.'),

@@ -135,7 +135,6 @@ export const VOCAB2_SENTENCES: readonly AuthoredSentence[] = [
   v('浮かぶ|うかぶ', '空に白い雲が浮かんでいます。', 'White clouds are floating in the sky.'),
   v('沈む|しずむ', '太陽が海に沈みます。', 'The sun sinks into the sea.'),
   v('積もる|つもる', '屋根に雪が積もっています。', 'Snow has piled up on the roof.'),
-  v('咲く|さく', '春になると、桜が咲きます。', 'When spring comes, the cherry trees blossom.'),
   v('散る|ちる', '桜の花が散り始めました。', 'The cherry blossoms have started to fall.'),
   v('枯れる|かれる', '水をやらなかったので、花が枯れました。', 'The flowers died because I didn\'t water them.'),
   v('済む|すむ', '宿題はもう済みましたか。', 'Have you finished your homework yet?'),

@@ -2,6 +2,7 @@ import type { AuthoredSentence } from '../sentences';
 import { KANA_SENTENCES } from './sentences-kana';
 import { KATAKANA_SENTENCES } from './sentences-kana-katakana';
 import { VOCAB1_SENTENCES } from './sentences-vocab1';
+import { KANJI_READING_SENTENCES_29 } from './sentences-kanji-readings-29';
 import { VOCAB2_SENTENCES } from './sentences-vocab2';
 import { VOCAB3_SENTENCES } from './sentences-vocab3';
 import { KANJI_SENTENCES } from './sentences-kanji';
@@ -128,4 +129,5 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...KANJI2_WORD_SENTENCES_F,
   ...KANJI2_WORD_SENTENCES_G,
   ...KANJI2_WORD_SENTENCES_H,
+  ...KANJI_READING_SENTENCES_29,
 ];

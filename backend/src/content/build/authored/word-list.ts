@@ -254,6 +254,21 @@ export const HIDDEN_SENSES: ReadonlyMap<string, readonly string[]> = new Map(
   }),
 );
 
+/**
+ * Everyday spellings EDICT lists only on an uncommon line (お酒, お皿, お風呂, 昼御飯) or tags as gikun (煙草), which
+ * the variant rule leaves out: shown as the word's variants ("also written"), so a learner who meets お酒 finds 酒.
+ * Key: the taught word "written|reading"; value: "written|reading" of each added spelling. Issue 29, item 4.
+ */
+export const ADDED_VARIANTS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    '酒|さけ': ['お酒|おさけ'],
+    '皿|さら': ['お皿|おさら'],
+    '風呂|ふろ': ['お風呂|おふろ'],
+    '昼ご飯|ひるごはん': ['昼御飯|ひるごはん'],
+    'たばこ|たばこ': ['煙草|たばこ'],
+  }),
+);
+
 /** The usual spelling of a word where EDICT's order would pick another (日日 → 日にち): reading → written. */
 export const PREFERRED_SPELLINGS: ReadonlyMap<string, string> = new Map(
   Object.entries({ ひにち: '日にち', ともす: '灯す', あしもと: '足元', きょうどう: '共同', ものさし: '物差し' }),
