@@ -210,9 +210,10 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
       const v = vocabByKey.get(key.slice(6));
       if (v) material = { type: 'vocab', id: v.id, written: v.written, reading: v.candidate.reading, meaning: v.definition, course: v.course, level: v.level };
     } else if (key.startsWith('reading:')) {
-      // A reading card's own sentence, for a card that shows its word in another spelling (reading:羨ましい|うらやましい).
+      // A reading card's own sentence (reading:羨ましい|うらやましい for a card that shows its word in another spelling,
+      // reading:平日|へいじつ for one that shows the word's own spelling); a word shared by several cards gives it to the first.
       const [spelling, reading] = key.slice(8).split('|');
-      const c = cards.find((card) => card.spelling === spelling && card.vocab?.candidate.reading === reading);
+      const c = cards.find((card) => (card.spelling ?? card.vocab?.written) === spelling && card.vocab?.candidate.reading === reading);
       if (c?.vocab) material = { type: 'reading', id: c.id, written: spelling, reading, meaning: c.vocab.definition, course: c.kanji.course, level: c.level };
     } else if (key.startsWith('kana:')) {
       const k = kanaByChar.get(key.slice(5));
@@ -303,6 +304,9 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     ...(k.entry.jlpt ? { jlpt: k.entry.jlpt } : {}),
     ...(k.kanken ? { kanken: k.kanken } : {}),
   }));
+  // The reading cards with a sentence of their own (the first one written for the card).
+  const ownSentence = new Map<number, number>();
+  for (const s of sentences) if (s.material_type === 'reading' && !ownSentence.has(s.material_id)) ownSentence.set(s.material_id, s.id);
   const readingsOut: ReadingEntry[] = cards.map((c) => ({
     id: c.id,
     kanji_id: c.kanji.entry.literal.codePointAt(0)!,
@@ -318,7 +322,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     same_vocab_reading_ids: c.sameVocabReadingIds,
     ...(c.spelling ? { vocab_spelling: c.spelling } : {}),
     ...(READING_NOTES.has(`${c.kanji.entry.literal}:${c.display}`) ? { note: READING_NOTES.get(`${c.kanji.entry.literal}:${c.display}`)! } : {}),
-    ...(c.spelling && sentenceOf.has(`reading:${c.spelling}|${c.vocab!.candidate.reading}`) ? { sentence_id: sentenceOf.get(`reading:${c.spelling}|${c.vocab!.candidate.reading}`)! } : {}),
+    ...(ownSentence.has(c.id) ? { sentence_id: ownSentence.get(c.id)! } : {}),
   }));
   const vocabOut: VocabEntry[] = ranked.map((v) => {
     const sid = sentenceOf.get(`vocab:${v.written}|${v.candidate.reading}`);

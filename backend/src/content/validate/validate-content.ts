@@ -297,15 +297,16 @@ function sentenceProblems(
       }
     }
   } else if (s.material_type === 'reading') {
-    // A reading card's own sentence shows its example word in the card's spelling (羨ましい for うらやましい).
+    // A reading card's own sentence shows its example word in the card's spelling (羨ましい for うらやましい), else the word's.
     const r = readings.get(s.material_id);
     const v = r?.vocab_id == null ? undefined : vocab.get(r.vocab_id);
-    if (!r || !v || !r.vocab_spelling) p.push(`reading card ${s.material_id} does not exist or has no example word in another spelling`);
+    if (!r || !v) p.push(`reading card ${s.material_id} does not exist or has no example word`);
     else {
-      const shown = [...r.vocab_spelling].map((ch) => JOYO_SHAPES[ch] ?? ch).join('');
-      if (!shown.includes(r.kanji)) p.push(`spelling ${r.vocab_spelling} does not show the kanji ${r.kanji}`);
-      if (!targetMatchesWord(s.target, r.vocab_spelling, v.reading) || !joyoShapes(s.target).includes(r.kanji))
-        p.push(`target "${s.target}" is not the word ${r.vocab_spelling} (${v.reading}) written with ${r.kanji}`);
+      const spelling = r.vocab_spelling ?? v.kanji;
+      const shown = [...spelling].map((ch) => JOYO_SHAPES[ch] ?? ch).join('');
+      if (!shown.includes(r.kanji)) p.push(`spelling ${spelling} does not show the kanji ${r.kanji}`);
+      if (!targetMatchesWord(s.target, spelling, v.reading) || !joyoShapes(s.target).includes(r.kanji))
+        p.push(`target "${s.target}" is not the word ${spelling} (${v.reading}) written with ${r.kanji}`);
       if (start >= 0) {
         const read = spanReading(s.furigana, start, start + s.target.length);
         if (read === null) p.push(`ruby straddles the target "${s.target}"`);

@@ -122,7 +122,7 @@ describe('validateContentData on a broken sentence set', () => {
     expect(validateContentData(data).map((i) => i.message).join('\n')).toContain(`word ${word.kanji}: no sentence`);
   });
 
-  it('reports a reading card\'s own sentence that does not write its word in the card\'s spelling', () => {
+  it('reports a reading card\'s own sentence that does not write its word in the card\'s spelling, or has no card', () => {
     const data = base();
     const card = data.readings.find((r) => r.kanji === '羨')!;
     const own = data.sentences.find((s) => s.id === card.sentence_id)!;
@@ -131,9 +131,14 @@ describe('validateContentData on a broken sentence set', () => {
     // The word in kana is the word, but not what this card teaches.
     Object.assign(own, { text: own.text.replace('羨ましい', 'うらやましい'), furigana: own.furigana.replace('羨[うらや]ましい', 'うらやましい'), target: 'うらやましい' });
     expect(sentenceIssues(data).join('\n')).toMatch(/target "うらやましい" is not the word 羨ましい \(うらやましい\) written with 羨/);
-    const orphan = { ...own, id: own.id + 1, material_id: data.readings.find((r) => !r.vocab_spelling)!.id };
-    data.sentences.push(orphan);
-    expect(sentenceIssues(data).join('\n')).toMatch(/has no example word in another spelling/);
+    // A card that shows its word in the word's own spelling may have its own sentence too (Kanji I level 1, issue
+    // 29), but it must write that word: this one is written for another card's word.
+    const other = data.readings.find((r) => !r.vocab_spelling && r.vocab_id != null)!;
+    const word = data.vocab.find((v) => v.id === other.vocab_id)!;
+    data.sentences.push({ ...own, id: own.id + 1, material_id: other.id });
+    expect(sentenceIssues(data).join('\n')).toContain(`is not the word ${word.kanji} (${word.reading}) written with ${other.kanji}`);
+    data.sentences.push({ ...own, id: own.id + 2, material_id: 999_999 });
+    expect(sentenceIssues(data).join('\n')).toMatch(/reading card 999999 does not exist or has no example word/);
   });
 });
 
