@@ -25,7 +25,7 @@ import { type KnownShare, knownRule, knownShare, type LevelShare, levelShares } 
 import { hasKanji, isKanjiChar, toHiragana, toKatakana } from './text';
 import { alignReading, type ReadingLookup, readingsUsed } from './alignment';
 import { counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
-import { assignIds, glossFrequencies, rankVocab, type RankedVocab } from './vocab';
+import { assignIds, GLOSS_STOP_WORDS, glossFrequencies, rankVocab, type RankedVocab } from './vocab';
 import { addVariants, buildCandidates, keepSense, keepSenseForGloss, spellingsOf, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
 import { PITCH_OVERRIDES } from './authored/pitch-overrides';
@@ -611,9 +611,7 @@ export async function contentBuildCommand(outDir: string, log: (m: string) => vo
 export function kanaExampleWord(kana: { vocab_reading: string; vocab_definition: string }, words: readonly RankedVocab[]): RankedVocab | undefined {
   const reading = toHiragana(kana.vocab_reading);
   const content = (text: string) =>
-    new Set((text.toLowerCase().replace(/our\b/g, 'or').match(/[a-z]+/g) ?? []).filter((w) => (w.length > 2 || w === 'me') && !GLOSS_STOP.has(w)));
+    new Set((text.toLowerCase().replace(/our\b/g, 'or').match(/[a-z]+/g) ?? []).filter((w) => (w.length > 2 || w === 'me') && !GLOSS_STOP_WORDS.has(w)));
   const wanted = content(kana.vocab_definition);
   return words.find((w) => w.candidate.reading === reading && [...content(w.definition)].some((x) => wanted.has(x)));
 }
-
-const GLOSS_STOP = new Set(['the', 'and', 'for', 'one', 'something', 'someone', 'with', 'from', 'into', 'thing', 'things', 'etc', 'esp']);

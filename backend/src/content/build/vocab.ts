@@ -204,12 +204,13 @@ const KATAKANA_KD = 0.45;
 /** Weight of the English-gloss rarity (see glossRarity). */
 const GLOSS_WEIGHT = 0.5;
 
-const STOP = new Set(['to', 'the', 'a', 'an', 'of', 'be', 'in', 'on', 'at', 'for', 'and', 'or', 'one', "one's", 'someone', 'something', 'with', 'by', 'as', 'from', 'into', 'up', 'out', 'e', 'g', 'esp', 'etc', 'is', 'it', 'that', 'this', 'not', 'get', 'make', 'have', 'do', 'being']);
+/** English words that say nothing about a gloss's meaning (glossFrequencies, glossRarity, kana example words). */
+export const GLOSS_STOP_WORDS: ReadonlySet<string> = new Set(['to', 'the', 'a', 'an', 'of', 'be', 'in', 'on', 'at', 'for', 'and', 'or', 'one', "one's", 'someone', 'something', 'with', 'by', 'as', 'from', 'into', 'up', 'out', 'e', 'g', 'esp', 'etc', 'is', 'it', 'that', 'this', 'not', 'get', 'make', 'have', 'do', 'being']);
 
 /** English word counts over every EDICT gloss: a plain English gloss ("son", "middle") marks a basic word. */
 export function glossFrequencies(glossTexts: Iterable<string>): Map<string, number> {
   const freq = new Map<string, number>();
-  for (const g of glossTexts) for (const w of g.toLowerCase().match(/[a-z]+/g) ?? []) if (!STOP.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  for (const g of glossTexts) for (const w of g.toLowerCase().match(/[a-z]+/g) ?? []) if (!GLOSS_STOP_WORDS.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
   return freq;
 }
 
@@ -229,7 +230,7 @@ export function glossRarity(c: VocabCandidate, freq: Map<string, number>): numbe
   }
   const top = max;
   const rarity = (g: string) => {
-    const words = (g.replace(/\([^)]*\)/g, ' ').toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !STOP.has(w));
+    const words = (g.replace(/\([^)]*\)/g, ' ').toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !GLOSS_STOP_WORDS.has(w));
     if (!words.length) return 0.5;
     return Math.max(...words.map((w) => 1 - Math.log(1 + (freq.get(w) ?? 0)) / top));
   };

@@ -15,6 +15,7 @@ import type { KanjiEntry } from '../catalogue/content.schemas';
 import { KANKEN_LEVELS, kankenLabel, type KankenLevel } from '../build/kanji';
 import { JOYO_SHAPES } from '../build/readings';
 import { readComponents, readStrokes } from '../build/kanjivg';
+import { toHiragana } from '../build/text';
 
 /**
  * Checks the committed content (backend/content/*.json): every file parses with its schema, the course sizes are
@@ -42,11 +43,6 @@ export const EXPECTED = {
 
 const KANJI_RE = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u3005\u3006\u3007]|[\uD840-\uD87F][\uDC00-\uDFFF]/u;
 const isKanji = (ch: string) => KANJI_RE.test(ch);
-/**
- * Katakana to hiragana for comparing readings. ヶ and ヵ are not katakana here but the counter mark of 一ヶ月 and
- * 三ヵ所, read か (issue 29: 一ヶ月 was refused as いっゖげつ when the ヶ stood outside a ruby).
- */
-const hira = (s: string) => s.replace(/[ヶヵ]/g, 'か').replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 
 /** Reads and parses the five files; schema errors are returned as issues. */
 export function loadContent(dir: string): { data: Partial<ContentData>; issues: ValidationIssue[] } {
@@ -126,7 +122,7 @@ export function spanReading(furigana: string, start: number, end: number): strin
     else if (a >= start && b <= end) out += s.reading;
     else return null;
   }
-  return hira(out);
+  return toHiragana(out);
 }
 
 /** EDICT's language-origin tags, which are no meaning: "(por:)", "(eng: coffee, dut: koffie)", "(wasei: one-piece)". */
@@ -159,7 +155,7 @@ export function breakdownReadingProblems(text: string, furigana: string, breakdo
   for (const s of segs) {
     const start = rubyAt.length;
     for (let i = 0; i < s.text.length; i++) rubyAt.push(s.reading === undefined ? -1 : rubies.length);
-    if (s.reading !== undefined) rubies.push({ start, end: start + s.text.length, reading: hira(s.reading) });
+    if (s.reading !== undefined) rubies.push({ start, end: start + s.text.length, reading: toHiragana(s.reading) });
   }
   const problems: string[] = [];
   const placed: Array<{ word: string; pronunciation: string; start: number; end: number }> = [];
@@ -197,7 +193,7 @@ export function breakdownReadingProblems(text: string, furigana: string, breakdo
           expected += text[p]; // kanji without ruby: furiganaProblems reports it
         } else {
           if (particleReadingAllowed(g.word, p - g.start)) particleAt.add(expected.length);
-          expected += hira(text[p]);
+          expected += toHiragana(text[p]);
         }
       }
     }
@@ -233,9 +229,9 @@ export function targetMatchesWord(target: string, written: string, reading: stri
   // 徐々に is 徐徐に written with the repetition mark.
   target = unrepeat(target);
   written = unrepeat(written);
-  const t = hira(target);
-  const w = hira(written);
-  const r = hira(reading);
+  const t = toHiragana(target);
+  const w = toHiragana(written);
+  const r = toHiragana(reading);
   if (t === w || t === r) return true;
   // A compound of する or くる conjugates its last part: 脱し of 脱する, やってき of やってくる.
   for (const [ending, stems] of Object.entries(IRREGULAR_STEMS)) {
@@ -248,7 +244,7 @@ export function targetMatchesWord(target: string, written: string, reading: stri
   const chars = [...written];
   if (chars.length >= 2 && !isKanji(chars[chars.length - 1])) {
     const stem = chars.slice(0, -1).join('');
-    if (hira(target).startsWith(hira(stem)) && [...stem].some(isKanji)) return true; // 行き of 行く
+    if (toHiragana(target).startsWith(toHiragana(stem)) && [...stem].some(isKanji)) return true; // 行き of 行く
   }
   if (!/[\u3400-\u9fff]/.test(written)) {
     if (r.length >= 2 && t.startsWith(r.slice(0, -1)) && t.length >= r.length - 1) return true; // あり of ある
@@ -259,8 +255,8 @@ export function targetMatchesWord(target: string, written: string, reading: stri
 
 /** Does the reading of the target agree with the word's reading (the stem of it for conjugated forms)? */
 export function readingConsistent(targetReading: string, reading: string): boolean {
-  const t = hira(targetReading);
-  const r = hira(reading);
+  const t = toHiragana(targetReading);
+  const r = toHiragana(reading);
   if (!t) return false;
   if (r === 'くる' && /^[きこく]/.test(t)) return true; // 来ます, 来ない
   if (t === r || r.startsWith(t)) return true;

@@ -1,9 +1,5 @@
 import type { AuthoredSentence } from '../sentences';
-import { v } from './sentences-vocab1';
-
-/** A reading card's own sentence, written with the card's spelling of its word (readings.ts `spelling`). */
-const r = (spelling: string, reading: string, text: string, translation: string, options?: AuthoredSentence[3]): AuthoredSentence =>
-  [`reading:${spelling}|${reading}`, text, translation, options];
+import { r, v } from './sentences-vocab1';
 
 /**
  * Issue 29, item 3: the everyday kun readings the kanji cards lacked (authored/reading-exclusions.ts

@@ -1,8 +1,5 @@
 import type { AuthoredSentence } from '../sentences';
-
-/** A reading card's own sentence, written with the card's spelling of its word (its taught spelling here). */
-const r = (spelling: string, reading: string, text: string, translation: string, options?: AuthoredSentence[3]): AuthoredSentence =>
-  [`reading:${spelling}|${reading}`, text, translation, options];
+import { r } from './sentences-vocab1';
 
 /**
  * Kanji I level 1: the reading cards whose example word's own sentence (written for its Vocab I level, often 5–9)

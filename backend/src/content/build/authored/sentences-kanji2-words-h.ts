@@ -1,9 +1,5 @@
 import type { AuthoredSentence } from '../sentences';
-import { v } from './sentences-vocab1';
-
-/** A reading card's own sentence, written with the card's spelling of its word (readings.ts `spelling`). */
-const r = (spelling: string, reading: string, text: string, translation: string, options?: AuthoredSentence[3]): AuthoredSentence =>
-  [`reading:${spelling}|${reading}`, text, translation, options];
+import { r, v } from './sentences-vocab1';
 
 /**
  * The last 27 Kanji II cards (issue 17). Most kanji here are written in everyday words that the list teaches in

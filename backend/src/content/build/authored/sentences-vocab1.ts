@@ -8,6 +8,17 @@ export const v = (word: string, text: string, translation: string, options?: Aut
   options,
 ];
 
+/**
+ * A reading card's own sentence, written with the card's spelling of its word: another spelling (readings.ts
+ * `spelling`, 羨ましい for うらやましい) or the word's own (Kanji I level 1).
+ */
+export const r = (spelling: string, reading: string, text: string, translation: string, options?: AuthoredSentenceOptions): AuthoredSentence => [
+  `reading:${spelling}|${reading}`,
+  text,
+  translation,
+  options,
+];
+
 /** Vocab I: level 1 in full, then words of later levels (several also serve as kanji example words). */
 export const VOCAB1_SENTENCES: readonly AuthoredSentence[] = [
   // Level 1
