@@ -5,7 +5,7 @@
 // (run.mjs); the drills (scripts/topology-drills.mjs) and bench/topology.bench.mjs drive it through the handles
 // startTopology returns. It never touches the machine's own PostgreSQL (5432) or Redis (6379).
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,7 +16,38 @@ const DATABASE = 'kioku';
 const HAPROXY = '/usr/sbin/haproxy';
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 
-export function freePort() {
+// A port for a server that another process binds later. listen(0) would take one from the kernel's ephemeral range,
+// which is also where every outgoing connection (pg, Redis, fetch) takes its local port; in the seconds before the
+// app binds, one of those can land on it (a CI run failed with EADDRINUSE that way). So the port is drawn at random
+// below that range, probed on all interfaces, and never handed out twice by one process.
+const handedOut = new Set();
+
+function ephemeralFloor() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+function bindable(port) {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '0.0.0.0', () => s.close(() => resolve(true)));
+  });
+}
+
+export async function freePort() {
+  const high = ephemeralFloor() - 1;
+  const low = Math.max(10_000, high - 12_000);
+  for (let attempt = 0; high > low && attempt < 200; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  // No room below the ephemeral range on this machine: let the kernel choose.
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
