@@ -247,7 +247,10 @@ async function requestRate(users, path, seconds) {
 // its Idempotency-Key), from pgbench's C client: no HTTP, no session, no read, no next card.
 const RECORD_GRADE_SCRIPT = `select * from study_record_grade('card-bench-' || gen_random_uuid()::text, 'card', 0, gen_random_uuid(),
   'CardGraded', 1::smallint, jsonb_build_object('grade', 3, 'course', 'kanji1'), jsonb_build_object('actorId', null),
-  null, gen_random_uuid(), 'kanji1', 'reading', 1, 1::smallint, 2, 'learning', 4, now(), now(), false, 'bench', gen_random_uuid()::text, 'hash');
+  null, gen_random_uuid(), 'kanji1', 'reading', 1, 1::smallint,
+  jsonb_build_object('attempts', 2, 'mastery', 'learning', 'interval_hours', 4, 'due_at', now(), 'last_reviewed_at', now(), 'learned_at', now(),
+                     'memory', jsonb_build_object('base_hours', 4, 'ease', 2.35, 'relearn_hours', 0, 'lapses', 0)),
+  false, 'bench', gen_random_uuid()::text, 'hash');
 `;
 
 async function main() {

@@ -239,12 +239,14 @@ async function longTransactionDrill(a, users) {
   );
   // Through the grade's own write (event, card state, lesson floor in study_record_grade), as a slow grade would.
   const { appendArguments } = dist('platform/event-store/event-store.js');
+  const { cardStateRecord } = dist('study/card-states.store.js');
+  const { cardStateFrom } = dist('study/card.state.js');
   const d = event.data;
   await client.query(
     `select * from study_record_grade($1, $2, $3, $4::uuid, $5, $6::smallint, $7::jsonb, $8::jsonb, $9::uuid, $10::uuid, $11, $12, $13::int,
-                                      $14::smallint, $15::int, $16, $17::int, $18::timestamptz, $19::timestamptz, $20::boolean, $21, $22, $23)`,
+                                      $14::smallint, $15::jsonb, $16::boolean, $17, $18, $19)`,
     // appendArguments' per-event arrays hold this one event: study_record_grade takes each as its single value.
-    [...appendArguments(study.cardStreamId(held.id, 'kana', 'kana', rows[0].material_id), study.CARD_STREAM_TYPE, 0, [event], {}).map((a, i) => (i >= 3 && i <= 7 ? a[0] : a)), d.userId, d.course, d.materialType, d.materialId, d.level, d.attemptsAfter, d.masteryAfter, d.intervalHours, d.dueAt, d.reviewedAt, true, null, null, null],
+    [...appendArguments(study.cardStreamId(held.id, 'kana', 'kana', rows[0].material_id), study.CARD_STREAM_TYPE, 0, [event], {}).map((a, i) => (i >= 3 && i <= 7 ? a[0] : a)), d.userId, d.course, d.materialType, d.materialId, d.level, JSON.stringify(cardStateRecord(cardStateFrom([event]))), true, null, null, null],
   );
   const deadline = Date.now() + 2_000;
   const during = await Promise.all(users.slice(1).map((u) => learner(a, u, () => deadline)));

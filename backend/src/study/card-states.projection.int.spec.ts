@@ -34,7 +34,7 @@ describe('projections:rebuild card_states', () => {
   const snapshot = async () =>
     (
       await db.pool.query(
-        `select user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, version, servable
+        `select user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, version, servable
            from card_states order by user_id, course, material_type, material_id`,
       )
     ).rows;

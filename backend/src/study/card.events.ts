@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { defineEvent } from '../platform/event-store/event-registry';
 import { COURSES, MATERIAL_TYPES, MAX_LEVEL, MIN_LEVEL, type Course, type MaterialType } from './courses';
+import { GRADES, MASTERY_LEVELS, REVIEW_GRADES } from './scheduler/grades';
 
-export const MASTERY_LEVELS = ['learning', 'intermediate', 'mastered'] as const;
-export type Mastery = (typeof MASTERY_LEVELS)[number];
-
-/** 0 didn't get it, 3 got it (hard), 5 got it (easy), 10 already know it (new cards only). */
-export const GRADES = [0, 3, 5, 10] as const;
-export type Grade = (typeof GRADES)[number];
-export const REVIEW_GRADES = [0, 3, 5] as const;
-export type ReviewGrade = (typeof REVIEW_GRADES)[number];
-export const ALREADY_KNOWN_GRADE = 10;
+// The grades and mastery levels are the scheduler's vocabulary (scheduler/grades.ts); the events speak it too.
+export { ALREADY_KNOWN_GRADE, GRADES, MASTERY_LEVELS, REVIEW_GRADES, type Grade, type Mastery, type ReviewGrade } from './scheduler/grades';
 
 /** One stream per card: a card exists per (user, course, material) once learned. */
 export const CARD_STREAM_TYPE = 'card';
@@ -21,6 +15,12 @@ export function cardStreamId(userId: string, course: Course, materialType: Mater
 const isoInstant = z.iso.datetime({ offset: true });
 const hours = z.number().int().min(0);
 const mastery = z.enum(MASTERY_LEVELS);
+const cardMemory = z.object({
+  base_hours: z.number().min(0),
+  ease: z.number().positive(),
+  relearn_hours: z.number().min(0),
+  lapses: z.number().int().min(0),
+});
 
 // The decision (interval, due time, mastery, scheduler version) is recorded with the grade so that
 // projections and replays read it from the event and never re-run today's scheduler code or clock.
@@ -32,6 +32,8 @@ const decision = {
   attemptsAfter: z.number().int().min(1),
   reviewedAt: isoInstant,
   schedulerVersion: z.number().int().min(1),
+  /** what the interval rule keeps about the card (scheduler version 3 on); absent in grades decided before */
+  memoryAfter: cardMemory.nullable().optional(),
 };
 
 const card = {
@@ -58,6 +60,7 @@ const restoredState = z.object({
   dueAt: isoInstant,
   lastReviewedAt: isoInstant,
   learnedAt: isoInstant,
+  memory: cardMemory.nullable().optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { CardEvent, GradeEvent, Mastery } from './card.events';
+import type { CardMemory } from './scheduler';
 
 export interface CardState {
   /** 0 means a new card that was never graded */
@@ -8,6 +9,8 @@ export interface CardState {
   dueAt: Date | null;
   lastReviewedAt: Date | null;
   learnedAt: Date | null;
+  /** what the interval rule keeps between answers (scheduler/card.ts); null before version 3 */
+  memory: CardMemory | null;
 }
 
 export const initialCardState: CardState = Object.freeze({
@@ -17,6 +20,7 @@ export const initialCardState: CardState = Object.freeze({
   dueAt: null,
   lastReviewedAt: null,
   learnedAt: null,
+  memory: null,
 }) as CardState;
 
 /** Applies the decision recorded in the event; never recomputes it (see card.events.ts). */
@@ -39,6 +43,7 @@ export function evolve(state: CardState, event: CardEvent): CardState {
         dueAt: new Date(r.dueAt),
         lastReviewedAt: new Date(r.lastReviewedAt),
         learnedAt: new Date(r.learnedAt),
+        memory: r.memory ?? null,
       };
     }
     default:
@@ -59,5 +64,6 @@ function scheduleFrom({ data }: GradeEvent): Omit<CardState, 'learnedAt'> {
     intervalHours: data.intervalHours,
     dueAt: new Date(data.dueAt),
     lastReviewedAt: new Date(data.reviewedAt),
+    memory: data.memoryAfter ?? null,
   };
 }

@@ -24,6 +24,7 @@ describe('evolve', () => {
       dueAt: new Date('2026-01-05T09:00:00.000Z'),
       lastReviewedAt: new Date('2026-01-05T09:00:00.000Z'),
       learnedAt: new Date('2026-01-05T09:00:00.000Z'),
+      memory: null, // decided before scheduler version 3: no memory recorded
     });
   });
 
@@ -47,7 +48,14 @@ describe('evolve', () => {
       dueAt: new Date('2026-02-15T12:00:00.000Z'),
       lastReviewedAt: new Date('2026-01-05T09:30:00.000Z'),
       learnedAt: new Date('2026-01-05T09:00:00.000Z'),
+      memory: null, // decided before scheduler version 3: no memory recorded
     });
+  });
+
+  it("takes the scheduler's memory from the event that recorded it", () => {
+    const memory = { base_hours: 20, ease: 2.35, relearn_hours: 0, lapses: 1 };
+    const graded = CardGraded({ ...card, grade: 3, intervalHours: 30, dueAt: '2026-01-06T15:00:00.000Z', masteryBefore: 'learning', masteryAfter: 'learning', attemptsAfter: 2, reviewedAt: '2026-01-05T09:30:00.000Z', schedulerVersion: 3, memoryAfter: memory });
+    expect(cardStateFrom([learned, graded]).memory).toEqual(memory);
   });
 
   it('leaves the card as it is for an event type it does not know', () => {
@@ -57,7 +65,7 @@ describe('evolve', () => {
 
   it('does not mutate the state it was given', () => {
     evolve(initialCardState, learned);
-    expect(initialCardState).toEqual({ attempts: 0, mastery: 'learning', intervalHours: 0, dueAt: null, lastReviewedAt: null, learnedAt: null });
+    expect(initialCardState).toEqual({ attempts: 0, mastery: 'learning', intervalHours: 0, dueAt: null, lastReviewedAt: null, learnedAt: null, memory: null });
   });
 });
 

@@ -1,9 +1,9 @@
 import { AppError } from '../platform/errors/app-error';
 import { MAX_ID } from '#contract/courses';
 import { FLASHCARD_ID } from '#contract/study.requests';
-import { REVIEW_GRADES, type Mastery } from './card.events';
+import type { Mastery } from './card.events';
 import type { Course, MaterialType } from './courses';
-import { ALREADY_KNOWN_INTERVAL_HOURS, nextIntervalHours } from './grade-card/grade-card.decide';
+import { preview, type CardMemory, type Learner } from './scheduler';
 
 /** A flashcard as GET/POST /api/flashcard answer it (SPEC §3 Flashcard). */
 export interface FlashcardView {
@@ -39,6 +39,8 @@ export interface CardRef {
   interval_hours: number;
   due_at: Date | string;
   version: number | string;
+  /** the interval rule's memory of the card (card_states.memory); null or absent before scheduler version 3 */
+  memory?: CardMemory | null;
 }
 
 export function flashcardId(materialType: string, materialId: number): string {
@@ -63,10 +65,24 @@ export function flashcardRefOrFail(id: string): { materialType: MaterialType; ma
   return ref;
 }
 
-/** The intervals the grade buttons show: a lesson grade makes the card due at once (reviewed after the batch). */
-export function nextIntervals(card: Pick<CardRef, 'attempts' | 'interval_hours'> | null): Record<string, number> {
-  if (!card || card.attempts === 0) return { '0': 0, '3': 0, '5': 0, '10': ALREADY_KNOWN_INTERVAL_HOURS };
-  return Object.fromEntries(REVIEW_GRADES.map((g) => [String(g), nextIntervalHours(g, card.interval_hours)]));
+// An interval depends on the card and the learner, not on the instant (only mastery does, which the buttons do not show).
+const ANY_INSTANT = new Date(0);
+
+/**
+ * The intervals the grade buttons show: the scheduler's own preview, so the buttons cannot promise what the grade
+ * would not do. A lesson grade makes the card due at once (reviewed after the batch); "10" is for new cards.
+ */
+export function nextIntervals(card: Pick<CardRef, 'attempts' | 'interval_hours' | 'memory'> | null, learner?: Learner): Record<string, number> {
+  const shown = {
+    attempts: card?.attempts ?? 0,
+    mastery: 'learning' as const,
+    interval_hours: card?.interval_hours ?? 0,
+    due_at: null,
+    last_reviewed_at: null,
+    learned_at: null,
+    memory: card?.memory ?? null,
+  };
+  return Object.fromEntries(Object.entries(preview(shown, ANY_INSTANT, learner)).map(([grade, after]) => [grade, after.interval_hours]));
 }
 
 export function flashcardView(material: MaterialRef, card: CardRef | null): FlashcardView {

@@ -5,6 +5,7 @@ import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
 import type { Mastery } from '../card.events';
 import { FREE_LEVEL, MAX_LEVEL, type Course, type MaterialType } from '../courses';
+import type { CardMemory } from '../scheduler';
 import { flashcardView, type FlashcardView, type MaterialRef } from '../flashcard.view';
 import { ServableTotals } from '../servable-totals';
 import { fixedLevelOne, STUDY_LEVELS, type StudyLevels } from '../study-levels.port';
@@ -50,6 +51,7 @@ export interface MaterialWithCard extends MaterialRef {
     due_at: Date;
     last_reviewed_at: Date;
     learned_at: Date;
+    memory: CardMemory | null;
     version: number;
   } | null;
 }
@@ -200,7 +202,7 @@ export class FlashcardQueries {
 }
 
 const MATERIAL_WITH_CARD = `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data,
-    c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.version
+    c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.memory, c.version
    from materials m
    left join card_states c on c.user_id = $1 and c.course = m.course and c.material_type = m.material_type and c.material_id = m.material_id`;
 
@@ -218,6 +220,7 @@ interface MaterialCardRow {
   due_at: Date;
   last_reviewed_at: Date;
   learned_at: Date;
+  memory: CardMemory | null;
   version: string;
 }
 
@@ -240,6 +243,7 @@ function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
             due_at: r.due_at,
             last_reviewed_at: r.last_reviewed_at,
             learned_at: r.learned_at,
+            memory: r.memory,
             version: Number(r.version),
           },
   };

@@ -1,14 +1,8 @@
 import { AppError } from '../../platform/errors/app-error';
 import { CardGradedSchema, CardLearnedSchema, type CardEvent, type Mastery } from '../card.events';
 import { cardStateFrom, initialCardState, type CardState } from '../card.state';
-import {
-  decideGrade,
-  formatInterval,
-  nextIntervalHours,
-  SCHEDULER_VERSION,
-  type GradeCardCommand,
-  type GradeCardContext,
-} from './grade-card.decide';
+import { SCHEDULER_VERSION } from '../scheduler';
+import { decideGrade, type GradeCardCommand, type GradeCardContext } from './grade-card.decide';
 
 const HOUR_MS = 3_600_000;
 const T0 = new Date('2026-01-05T09:00:00.000Z');
@@ -26,8 +20,9 @@ const command = (overrides: Partial<GradeCardCommand> = {}): GradeCardCommand =>
 const subscriber = (now: Date): GradeCardContext => ({ now, subscriptionActive: true });
 const free = (now: Date): GradeCardContext => ({ now, subscriptionActive: false });
 
-/** A card that has been through its lesson and reviews, last graded at `lastReviewedAt`. */
+/** A card that has been through its lesson and reviews (under scheduler version 2: no memory), last graded at `lastReviewedAt`. */
 const reviewedCard = (mastery: Mastery, intervalHours: number, lastReviewedAt = T0): CardState => ({
+  memory: null,
   attempts: 3,
   mastery,
   intervalHours,
@@ -76,6 +71,7 @@ describe('decideGrade: lessons (new cards)', () => {
         attemptsAfter: 1,
         reviewedAt: T0.toISOString(),
         schedulerVersion: SCHEDULER_VERSION,
+        memoryAfter: null,
       },
     });
     expect(CardLearnedSchema.safeParse(event.data).success).toBe(true);
@@ -186,7 +182,7 @@ describe('decideGrade: review mastery at the gap boundaries', () => {
   });
 });
 
-describe('decideGrade: review intervals', () => {
+describe('decideGrade: review intervals of a card last graded under version 2 (it goes on from its interval)', () => {
   it.each([
     // hard: max(4, round(previous × 1.5))
     [3, 0, 4],
@@ -217,17 +213,6 @@ describe('decideGrade: review intervals', () => {
     expect(CardGradedSchema.safeParse(data).success).toBe(true);
   });
 
-  it('climbs the hard and easy ladders from a fresh card', () => {
-    const ladder = (grade: 3 | 5) => {
-      const out: number[] = [];
-      let interval = 0;
-      for (let i = 0; i < 6; i++) out.push((interval = nextIntervalHours(grade, interval)));
-      return out;
-    };
-    expect(ladder(3)).toEqual([4, 6, 9, 14, 21, 32]);
-    expect(ladder(5)).toEqual([8, 20, 50, 125, 313, 783]);
-  });
-
   it('resets a failed intermediate card to 0 h but keeps its level of mastery', () => {
     const now = hoursAfter(400);
     const { data } = given(reviewedCard('intermediate', 400)).when({ grade: 0 }, free(now)).then();
@@ -244,21 +229,5 @@ describe('decideGrade: review intervals', () => {
     const copy = structuredClone(state);
     given(state).when({ grade: 5 }, free(hoursAfter(200))).then();
     expect(state).toEqual(copy);
-  });
-});
-
-describe('formatInterval', () => {
-  it.each([
-    [0, '0 hours'],
-    [1, '1 hour'],
-    [4, '4 hours'],
-    [23, '23 hours'],
-    [24, '1 day'],
-    [47, '2 days'],
-    [48, '2 days'],
-    [696, '29 days'],
-    [1740, '73 days'],
-  ])('%i h → %s', (hours, text) => {
-    expect(formatInterval(hours)).toBe(text);
   });
 });

@@ -9,7 +9,7 @@ import { appendArguments, appendFailure, EventStore } from '../../platform/event
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { idempotencyMismatch, type IdempotencyRequest } from '../../platform/http/idempotency.interceptor';
 import { CARD_STREAM_TYPE, cardStreamId, type GradeEvent } from '../card.events';
-import { cardStateOf } from '../card-states.store';
+import { cardStateOf, cardStateRecord } from '../card-states.store';
 import { type CardState, evolve, initialCardState } from '../card.state';
 import { flashcardRefOrFail, flashcardView, type FlashcardView } from '../flashcard.view';
 import {
@@ -196,15 +196,15 @@ interface RecordedGrade {
 
 /**
  * study_grade's statement (migration 044): the write's arguments, then the next card's. $1 and $2 are the user
- * and the course, as the level expression of the StudyLevels port expects them; $27 is the subscription.
+ * and the course, as the level expression of the StudyLevels port expects them; $23 is the subscription.
  */
 function gradeStatement(levelSql: string): string {
   return `select stream_version, global_position, transaction_id::text as transaction_id, duplicate,
                  card, review_count, next_due, learned_count, new_level, learned_open
             from study_grade($1::uuid, $2, $3, $4, $5, $6::uuid, $7, $8::smallint, $9::jsonb, $10::jsonb, $11::uuid,
-                             $12, $13::int, $14::smallint, $15::int, $16, $17::int, $18::timestamptz, $19::timestamptz, $20::boolean,
-                             $21, $22, $23,
-                             $24::boolean, $25::timestamptz, $26::int, ${newCardLevelSql(levelSql, '$27')}, $28::boolean)`;
+                             $12, $13::int, $14::smallint, $15::jsonb, $16::boolean,
+                             $17, $18, $19,
+                             $20::boolean, $21::timestamptz, $22::int, ${newCardLevelSql(levelSql, '$23')}, $24::boolean)`;
 }
 
 /**
@@ -233,11 +233,7 @@ async function recordGrade(
         d.materialType,
         d.materialId,
         d.level,
-        after.attempts,
-        after.mastery,
-        after.intervalHours,
-        after.dueAt,
-        after.lastReviewedAt,
+        JSON.stringify(cardStateRecord(after)),
         event.type === 'CardLearned',
         idempotency?.scope ?? null,
         idempotency?.key ?? null,
@@ -281,5 +277,5 @@ function promotesToIntermediate(event: GradeEvent): boolean {
 
 /** The card row the answer shows, from the evolved state. */
 function cardRowOf(event: GradeEvent, after: CardState, version: number) {
-  return { level: event.data.level, attempts: after.attempts, mastery: after.mastery, interval_hours: after.intervalHours, due_at: after.dueAt!.toISOString(), version };
+  return { level: event.data.level, attempts: after.attempts, mastery: after.mastery, interval_hours: after.intervalHours, due_at: after.dueAt!.toISOString(), memory: after.memory, version };
 }

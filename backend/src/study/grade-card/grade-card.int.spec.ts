@@ -367,4 +367,23 @@ describe('GET/POST /api/flashcard', () => {
       user_next_review_in_minutes: 0,
     });
   });
+
+  it('shows on the buttons what the grade then does, through card_states (the scheduler preview)', async () => {
+    clock.set(T0);
+    const user = await signUpTestUser(app.inject);
+    const show = async () => (await user.session.get('/api/flashcard?course=kanji1&material_type=reading&material_id=7')).json().flashcard;
+    const answer = async (g: number) => {
+      const body = (await grade(user, { id: 'reading-7', grade: g, fetch_new: false })).json();
+      clock.set(new Date(new Date(body.flashcard.due_at).getTime() + 60_000));
+      return body.flashcard;
+    };
+    for (const g of [5, 5, 5, 5, 5]) await answer(g);
+    expect(await show()).toMatchObject({ interval: 125, next_intervals: { '0': 0, '3': 188, '5': 313 } });
+    expect(await answer(3)).toMatchObject({ interval: 188 });
+    expect(await answer(0)).toMatchObject({ interval: 0 });
+    expect((await show()).next_intervals).toEqual({ '0': 0, '3': 4, '5': 8 });
+    expect(await answer(5)).toMatchObject({ interval: 8 });
+    const recorded = (await cardEvents(user.id)).at(-1);
+    expect(recorded.data).toMatchObject({ intervalHours: 8, schedulerVersion: 2, memoryAfter: null });
+  });
 });

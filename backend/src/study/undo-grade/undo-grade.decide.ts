@@ -63,6 +63,7 @@ export function decideUndo(events: readonly StoredCardEvent[], context: UndoCont
           dueAt: before.dueAt!.toISOString(),
           lastReviewedAt: before.lastReviewedAt!.toISOString(),
           learnedAt: before.learnedAt!.toISOString(),
+          memory: before.memory,
         };
   const d = grade.data;
   return {

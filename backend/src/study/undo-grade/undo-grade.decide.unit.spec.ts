@@ -17,10 +17,19 @@ describe('decideUndo', () => {
     const events = stored([learned, reviewed, slip]);
     const undo = decideUndo(events, { now: at(3), version: 3, gradedSince: false });
     expect(undo.data).toMatchObject({ undoneEventId: events[2].eventId, undoneType: 'CardGraded', undoneGrade: 0, masteryBefore: 'learning', masteryAfter: 'learning' });
-    expect(undo.data.restored).toEqual({ attempts: 2, mastery: 'learning', intervalHours: 8, dueAt: at(481).toISOString(), lastReviewedAt: at(1).toISOString(), learnedAt: at(0).toISOString() });
+    expect(undo.data.restored).toEqual({ attempts: 2, mastery: 'learning', intervalHours: 8, dueAt: at(481).toISOString(), lastReviewedAt: at(1).toISOString(), learnedAt: at(0).toISOString(), memory: null });
     expect(undo.eventId).toBe(undoEventId(events[2].eventId));
     // Folding the stream with the undo gives exactly the state before the slip.
     expect(evolve(cardStateFrom([learned, reviewed, slip]), undo)).toEqual(cardStateFrom([learned, reviewed]));
+  });
+
+  it("restores the scheduler's memory of the card with its schedule", () => {
+    const memory = { base_hours: 8, ease: 2.5, relearn_hours: 0, lapses: 0 };
+    const kept = CardGraded({ ...reviewed.data, schedulerVersion: 3, memoryAfter: memory });
+    const lapse = CardGraded({ ...slip.data, schedulerVersion: 3, memoryAfter: { base_hours: 0, ease: 2.3, relearn_hours: 0, lapses: 1 } });
+    const undo = decideUndo(stored([learned, kept, lapse]), { now: at(3), gradedSince: false });
+    expect(undo.data.restored?.memory).toEqual(memory);
+    expect(evolve(cardStateFrom([learned, kept, lapse]), undo)).toEqual(cardStateFrom([learned, kept]));
   });
 
   it('makes the card new again when the lesson itself is undone', () => {

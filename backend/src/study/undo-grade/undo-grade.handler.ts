@@ -9,6 +9,8 @@ import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { CARD_STREAM_TYPE, cardStreamId, type CardEvent } from '../card.events';
 import { CARD_STATES_WRITE_LOCK } from '../card-states.projection';
+import { cardStateRecord } from '../card-states.store';
+import { cardStateFrom } from '../card.state';
 import { flashcardRefOrFail, flashcardView, type FlashcardView } from '../flashcard.view';
 import { FlashcardQueries } from '../get-flashcard/get-flashcard.query';
 import { NEW_LEVEL_WAIT_MS } from '../grade-card/grade-card.handler';
@@ -95,10 +97,11 @@ export class UndoGradeHandler implements ICommandHandler<UndoGradeCommand> {
       const d = event.data;
       const key = [d.userId, d.course, d.materialType, d.materialId];
       if (d.restored) {
+        const r = cardStateRecord(cardStateFrom([...stored.map((e) => e.event), event]));
         await tx.query(
-          `update card_states set attempts = $5, mastery = $6, interval_hours = $7, due_at = $8, last_reviewed_at = $9, learned_at = $10, version = $11
+          `update card_states set attempts = $5, mastery = $6, interval_hours = $7, due_at = $8, last_reviewed_at = $9, learned_at = $10, memory = $11, version = $12
             where user_id = $1 and course = $2 and material_type = $3 and material_id = $4`,
-          [...key, d.restored.attempts, d.restored.mastery, d.restored.intervalHours, d.restored.dueAt, d.restored.lastReviewedAt, d.restored.learnedAt, appended.streamVersion],
+          [...key, r.attempts, r.mastery, r.interval_hours, r.due_at, r.last_reviewed_at, r.learned_at, r.memory ? JSON.stringify(r.memory) : null, appended.streamVersion],
         );
       } else {
         await tx.query('delete from card_states where user_id = $1 and course = $2 and material_type = $3 and material_id = $4', key);
