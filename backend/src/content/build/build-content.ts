@@ -24,7 +24,8 @@ import { type KuromojiToken, loadTokenizer } from './tokenizer';
 import { type KnownShare, knownRule, knownShare, type LevelShare, levelShares } from './known-words';
 import { hasKanji, isKanjiChar, toHiragana, toKatakana } from './text';
 import { alignReading, type ReadingLookup, readingsUsed } from './alignment';
-import { counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
+import { contextualReadingProblems, counterProblems, lengthProblem, type ReadingWitnesses, unattestedRuby, withCounterReadings } from './sentence-checks';
+import { CONTEXTUAL_READINGS } from './authored/contextual-readings';
 import { assignIds, GLOSS_STOP_WORDS, glossFrequencies, rankVocab, type RankedVocab } from './vocab';
 import { addVariants, buildCandidates, keepSense, keepSenseForGloss, spellingsOf, mergeReadingVariants, preferSpellings, shortDefinition, stripOrigin, trimGloss, type VocabCandidate } from './vocab-candidates';
 import { partOfSpeech, registerNote, wordSenses, wordVariants } from './vocab-details';
@@ -255,6 +256,7 @@ export async function buildContent(options: BuildContentOptions): Promise<BuildC
     const readingProblems = [
       ...counterProblems(furigana, targetSpan),
       ...unattestedRuby(furigana, analyserFurigana(text, tokens, targetSpan), witnesses, Object.keys(opts.readings ?? {})),
+      ...contextualReadingProblems(furigana, CONTEXTUAL_READINGS, { skip: targetSpan, confirmed: opts.ruby !== undefined ? 'all' : Object.keys(opts.readings ?? {}) }),
     ];
     if (readingProblems.length) {
       refuse(key, text, readingProblems.join('; '));

@@ -1,4 +1,5 @@
 import { parseFurigana, stripFurigana } from './sentences';
+import { isKanjiChar } from './text';
 
 /**
  * Checks the build makes on every authored sentence before it is used; each returns the reasons to refuse it
@@ -40,6 +41,11 @@ interface CounterRule {
   /** The counter joins round hundreds and thousands unchanged (三百円 さんびゃくえん). */
   plainAfterHundreds?: boolean;
   joined?: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '100' | '1000' | '何', string[]>>;
+  /**
+   * Whole numbers read as words of their own (一人 ひとり, 三日 みっか, 二十歳 はたち): only when the number is exactly
+   * this, so 十一人 is じゅういちにん and 十三日 じゅうさんにち.
+   */
+  whole?: Partial<Record<string, string[]>>;
 }
 
 const H = (p: string, b: string, m: string) => ({
@@ -62,7 +68,7 @@ export const COUNTER_RULES: Readonly<Record<string, CounterRule>> = {
   冊: { base: 'さつ', joined: { '1': ['いっさつ'], '8': ['はっさつ', 'はちさつ'], '10': ['じゅっさつ', 'じっさつ'] } },
   足: { base: 'そく', joined: { '1': ['いっそく'], '3': ['さんぞく'], '8': ['はっそく'], '10': ['じゅっそく', 'じっそく'], 何: ['なんぞく'] } },
   軒: { base: 'けん', joined: { '1': ['いっけん'], '3': ['さんげん'], '6': ['ろっけん'], '8': ['はっけん'], '10': ['じゅっけん', 'じっけん'], 何: ['なんげん'] } },
-  歳: { base: 'さい', joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい'] } },
+  歳: { base: 'さい', whole: { 二十: ['はたち', 'にじゅっさい', 'にじっさい'] }, joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい'] } },
   才: { base: 'さい', joined: { '1': ['いっさい'], '8': ['はっさい'], '10': ['じゅっさい', 'じっさい'] } },
   点: { base: 'てん', joined: { '1': ['いってん'], '6': ['ろくてん', 'ろってん'], '8': ['はってん', 'はちてん'], '10': ['じゅってん', 'じってん'] } },
   週間: { base: 'しゅうかん', joined: { '1': ['いっしゅうかん'], '8': ['はっしゅうかん', 'はちしゅうかん'], '10': ['じゅっしゅうかん', 'じっしゅうかん'] } },
@@ -72,7 +78,28 @@ export const COUNTER_RULES: Readonly<Record<string, CounterRule>> = {
   番: { plainAfterHundreds: true, base: 'ばん' },
   円: { plainAfterHundreds: true, base: 'えん', joined: { '4': ['よえん'] } },
   時: { base: 'じ', joined: { '4': ['よじ'], '7': ['しちじ'], '9': ['くじ'] } },
-  人: { plainAfterHundreds: true, base: 'にん', joined: { '1': ['ひとり'], '2': ['ふたり'], '4': ['よにん'], '7': ['しちにん', 'ななにん'], '9': ['きゅうにん', 'くにん'] } },
+  人: { plainAfterHundreds: true, base: 'にん', whole: { 一: ['ひとり'], 二: ['ふたり'] }, joined: { '4': ['よにん'], '7': ['しちにん', 'ななにん'], '9': ['きゅうにん', 'くにん'] } },
+  // Days: the first ten and the twentieth are native words (三日 みっか "the 3rd; three days"); IPADIC reads them
+  // さんにち. 一日 is いちにち "one day" or ついたち "the 1st", which only the meaning tells apart: both pass.
+  // 三十日 is also みそか, the last day of the month.
+  日: {
+    plainAfterHundreds: true,
+    base: 'にち',
+    whole: {
+      一: ['いちにち', 'ついたち'], 二: ['ふつか'], 三: ['みっか'], 四: ['よっか'], 五: ['いつか'], 六: ['むいか'], 七: ['なのか', 'なぬか'],
+      八: ['ようか'], 九: ['ここのか'], 十: ['とおか'], 二十: ['はつか', 'にじゅうにち'], 三十: ['さんじゅうにち', 'みそか'],
+    },
+    joined: { '4': ['よっか'], '7': ['しちにち', 'ななにち'], '9': ['くにち', 'きゅうにち'] },
+  },
+  // Nights: 一晩 ひとばん and 二晩 ふたばん are native words (IPADIC reads いちばん, the word "best").
+  晩: { base: 'ばん', whole: { 一: ['ひとばん'], 二: ['ふたばん'], 三: ['みばん', 'さんばん'] }, joined: { '4': ['よばん', 'よんばん'] } },
+  // IPADIC reads these apart and without the sound change (四年 よんねん, 一泊 いちはく, 一歩 いちほ, 一頭 いちとう).
+  年: { plainAfterHundreds: true, base: 'ねん', joined: { '4': ['よねん'], '7': ['ななねん', 'しちねん'], '9': ['きゅうねん', 'くねん'] } },
+  泊: { base: 'はく', joined: H('ぱく', 'ぱく', 'はく') },
+  歩: { base: 'ほ', joined: H('ぽ', 'ぽ', 'ほ') },
+  発: { base: 'はつ', joined: H('ぱつ', 'ぱつ', 'はつ') },
+  頭: { base: 'とう', joined: { '1': ['いっとう'], '6': ['ろくとう'], '8': ['はっとう', 'はちとう'], '10': ['じゅっとう', 'じっとう'] } },
+  件: { base: 'けん', joined: { '1': ['いっけん'], '6': ['ろっけん'], '8': ['はっけん', 'はちけん'], '10': ['じゅっけん', 'じっけん'] } },
 };
 
 /** Readings of a number written in kanji up to 9,999 (二十 にじゅう, 三百 さんびゃく), or undefined. */
@@ -101,6 +128,8 @@ export function counterReadings(number: string, counter: string): string[] | und
   const rule = COUNTER_RULES[counter];
   if (!rule) return undefined;
   if (number === '何') return rule.joined?.['何'] ?? [`なん${rule.base}`];
+  const whole = rule.whole?.[number];
+  if (whole) return whole;
   const last = [...number].pop()!;
   const unit = last === '十' ? '10' : last === '百' ? '100' : last === '千' ? '1000' : String(DIGITS[last] ?? '');
   if (!unit) return undefined;
@@ -111,9 +140,6 @@ export function counterReadings(number: string, counter: string): string[] | und
   }
   const head = numberReadings(number.slice(0, -1));
   if (!head) return undefined;
-  if (counter === '歳' && number === '二十') return ['はたち', 'にじゅっさい', 'にじっさい'];
-  // 一人 ひとり and 二人 ふたり stand alone: 十一人 is じゅういちにん.
-  if (counter === '人' && (unit === '1' || unit === '2') && number.length > 1) return head.flatMap((h) => DIGIT_READING[Number(unit)].map((d) => h + d + 'にん'));
   const tail = joined ?? lastReadings(last).map((r) => r + rule.base);
   return head.flatMap((h) => tail.map((t) => h + t));
 }
@@ -146,6 +172,15 @@ export function readingOfSpan(furigana: string, start: number, end: number): str
   return out;
 }
 
+/** の and a number after number + 分: a fraction (三分の二), not minutes (五分の休憩 "a five-minute break"). */
+const FRACTION_TAIL = /^の[一二三四五六七八九十百千]/u;
+
+/** Readings of number + 分 as the denominator of a fraction: ぶん, never ぷん (三分の二 さんぶんのに, 十分の一 じゅうぶんのいち). */
+export function fractionReadings(number: string): string[] | undefined {
+  if (number === '何') return ['なんぶん'];
+  return numberReadings(number)?.map((n) => `${n}ぶん`);
+}
+
 const COUNTED = new RegExp(`([一二三四五六七八九十百千]+|何)(${Object.keys(COUNTER_RULES).sort((a, b) => b.length - a.length).join('|')})`, 'gu');
 
 interface CounterMisreading {
@@ -154,6 +189,8 @@ interface CounterMisreading {
   written: string;
   actual: string;
   expected: string[];
+  /** number + 分 as the denominator of a fraction (三分の二) */
+  fraction?: boolean;
   /** set when the counter is the target word (the 円 card): only the number before it is read anew */
   numberOnly?: { end: number; written: string; reading: string };
 }
@@ -168,7 +205,8 @@ function counterMisreadings(furigana: string, skip?: { start: number; end: numbe
   for (const m of text.matchAll(COUNTED)) {
     const start = [...text.slice(0, m.index)].length;
     const end = start + [...m[0]].length;
-    const expected = counterReadings(m[1], m[2]);
+    const fraction = m[2] === '分' && FRACTION_TAIL.test(text.slice(m.index + m[0].length));
+    const expected = fraction ? fractionReadings(m[1]) : counterReadings(m[1], m[2]);
     const actual = readingOfSpan(furigana, start, end);
     if (!expected || actual === undefined || expected.includes(actual)) continue;
     if (skip && start < skip.end && end > skip.start) {
@@ -184,14 +222,18 @@ function counterMisreadings(furigana: string, skip?: { start: number; end: numbe
       out.push({ start, end, written: m[0], actual, expected: [fitting], numberOnly: { end: numberEnd, written: m[1], reading: fitting.slice(0, fitting.length - counterReading!.length) } });
       continue;
     }
-    out.push({ start, end, written: m[0], actual, expected });
+    out.push({ start, end, written: m[0], actual, expected, ...(fraction ? { fraction } : {}) });
   }
   return out;
 }
 
 /** What is wrong with the numbers and counters of a sentence's furigana (empty when nothing). */
 export function counterProblems(furigana: string, skip?: { start: number; end: number }): string[] {
-  return counterMisreadings(furigana, skip).map((m) => `${m.written} read ${m.actual}; a number with ${[...m.written].pop()} is read ${m.expected.join(' or ')}`);
+  return counterMisreadings(furigana, skip).map((m) =>
+    m.fraction
+      ? `${m.written} read ${m.actual}; a fraction (${m.written}の…) is read ${m.expected.join(' or ')}`
+      : `${m.written} read ${m.actual}; a number with ${[...m.written].pop()} is read ${m.expected.join(' or ')}`,
+  );
 }
 
 /**
@@ -247,4 +289,70 @@ function rubySegments(furigana: string): Array<{ start: number; text: string; re
     at += [...seg.text].length;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Words whose reading the context decides (長い間 あいだ, not ま): the table is authored/contextual-readings.ts.
+
+interface ContextualReadingBase {
+  /** The written form, checked where the furigana gives it a reading of its own (間 in 冬[ふゆ]の間[あいだ]). */
+  written: string;
+  /**
+   * The plain text up to the word must match (end it with $); without it, the word must not follow a kanji, which
+   * would make it the end of another word (時間, 授業中, 町角 whose rubies are split per word).
+   */
+  before?: RegExp;
+  /** The plain text after the word must match (start it with ^); without it, anything may follow. */
+  after?: RegExp;
+  /** Why, for the author who meets the refusal. */
+  reason: string;
+}
+
+/**
+ * A reading the context decides: `read` lists the readings right here (any other is refused) unless `never` is
+ * given, which refuses only those and names `read` as the one to use; `confirm` is for words only the meaning
+ * decides, whose reading the author must state (a `readings` entry or a hand-written `ruby`).
+ */
+export type ContextualReading = ContextualReadingBase & ({ read: readonly string[]; never?: readonly string[] } | { confirm: true });
+
+export interface ContextualCheckOptions {
+  /** The target word: its reading is the card's own (一晩 ひとばん is checked on the card, not here). */
+  skip?: { start: number; end: number };
+  /** Surfaces whose reading the author gave in `readings`, or 'all' for a sentence with a hand-written `ruby`. */
+  confirmed?: readonly string[] | 'all';
+}
+
+/**
+ * What is wrong with the readings the context decides (empty when nothing). Rules are tried in order and the first
+ * whose context fits a word decides it, so exceptions (いつの間 ま) come before the general rule (の間 あいだ).
+ */
+export function contextualReadingProblems(furigana: string, rules: readonly ContextualReading[], options: ContextualCheckOptions = {}): string[] {
+  const text = [...stripFurigana(furigana)];
+  const decided = new Set<string>();
+  const problems: string[] = [];
+  for (const rule of rules) {
+    const length = [...rule.written].length;
+    for (let start = 0; start + length <= text.length; start++) {
+      const end = start + length;
+      if (text.slice(start, end).join('') !== rule.written || decided.has(`${start}:${rule.written}`)) continue;
+      const { skip } = options;
+      if (skip && start < skip.end && end > skip.start) continue;
+      if (rule.before ? !rule.before.test(text.slice(0, start).join('')) : isKanjiChar(text[start - 1] ?? '')) continue;
+      if (rule.after && !rule.after.test(text.slice(end).join(''))) continue;
+      // A ruby across the word's edges reads a longer word (真夜中[まよなか], 一日中[いちにちじゅう]): not this one.
+      const actual = readingOfSpan(furigana, start, end);
+      if (actual === undefined) continue;
+      decided.add(`${start}:${rule.written}`);
+      const where = `“${text.slice(Math.max(0, start - 3), Math.min(text.length, end + 2)).join('')}”`;
+      if ('confirm' in rule) {
+        const { confirmed = [] } = options;
+        if (confirmed === 'all' || confirmed.some((surface) => surface.includes(rule.written))) continue;
+        problems.push(`${rule.written} read ${actual} in ${where}: ${rule.reason}; say which in \`readings\``);
+        continue;
+      }
+      const wrong = rule.never ? rule.never.includes(actual) : !rule.read.includes(actual);
+      if (wrong) problems.push(`${rule.written} read ${actual} in ${where}; it is read ${rule.read.join(' or ')} here: ${rule.reason}`);
+    }
+  }
+  return problems;
 }

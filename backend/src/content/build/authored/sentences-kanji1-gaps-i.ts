@@ -59,7 +59,7 @@ export const KANJI1_GAP_SENTENCES_I: readonly AuthoredSentence[] = [
   v('順序|じゅんじょ', '話す順序を考えましょう。', 'Let\'s think about the order we\'ll speak in.'),
   v('庁舎|ちょうしゃ', '市の庁舎は駅の前にあります。', 'The city government building is in front of the station.'),
   v('慣らす|ならす', '新しい靴を足に慣らしています。', 'I\'m breaking in my new shoes.'),
-  v('液体|えきたい', 'このびんの中の液体は何ですか。', 'What is the liquid in this bottle?'),
+  v('液体|えきたい', 'このびんの中の液体は何ですか。', 'What is the liquid in this bottle?', { readings: { 何: 'なん' } }),
   v('貧しい|まずしい', '彼は貧しい家に生まれました。', 'He was born into a poor family.'),
   v('貧乏|びんぼう', '学生のころはとても貧乏でした。', 'I was very poor when I was a student.'),
   v('貧困|ひんこん', '世界から貧困をなくしたいです。', 'I want to end poverty in the world.', { meanings: { なくしたい: 'to get rid of; to do away with (want to)' } }),

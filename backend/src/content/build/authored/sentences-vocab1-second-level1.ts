@@ -60,7 +60,7 @@ export const VOCAB1_SECOND_SENTENCES_L1: readonly AuthoredSentence[] = [
   v('パン|ぱん', '朝ご飯はパンです。', 'I have bread for breakfast.'),
   v('肉|にく', '犬は肉が好きです。', 'Dogs like meat.'),
   v('魚|さかな', '川に魚がいます。', 'There are fish in the river.'),
-  v('野菜|やさい', 'この野菜は何ですか。', 'What is this vegetable?'),
+  v('野菜|やさい', 'この野菜は何ですか。', 'What is this vegetable?', { readings: { 何: 'なん' } }),
   v('果物|くだもの', '日本の果物は高いです。', 'Fruit is expensive in Japan.'),
   v('卵|たまご', '卵は好きですか。', 'Do you like eggs?'),
   v('食べる|たべる', '猫が魚を食べました。', 'The cat ate the fish.', { target: '食べ' }),

@@ -166,7 +166,7 @@ export const VOCAB2_SENTENCES_L5: readonly AuthoredSentence[] = [
   v('ピンク|ぴんく', 'ピンクのシャツを買いました。', 'I bought a pink shirt.'),
   v('別|べつ', '別の色はありますか。', 'Do you have it in another color?'),
   v('信用|しんよう', '彼は嘘をつくので、信用できません。', 'He tells lies, so I can\'t trust him.'),
-  v('テーマ|てーま', '今日の会議のテーマは何ですか。', 'What is the theme of today\'s meeting?'),
+  v('テーマ|てーま', '今日の会議のテーマは何ですか。', 'What is the theme of today\'s meeting?', { readings: { 何: 'なん' } }),
   v('行動|こうどう', '言葉より行動が大切です。', 'Actions are more important than words.'),
   v('診る|みる', '一度医者に診てもらったほうがいいですよ。', 'You should have a doctor take a look at you.', { target: '診' }),
   v('物理|ぶつり', '物理の試験は難しかったです。', 'The physics exam was difficult.'),

@@ -336,7 +336,7 @@ export const VOCAB3_SENTENCES_L5: readonly AuthoredSentence[] = [
   v('ベビーカー|べびーかー', 'ベビーカーを押して公園を散歩します。', 'I push the stroller around the park.'),
   v('スロー|すろー', '彼はスローな曲が好きです。', 'He likes slow songs.'),
   v('這う|はう', '赤ちゃんが床を這っています。', 'The baby is crawling on the floor.', { target: '這っ' }),
-  v('世話人|せわにん', '世話人の方が会の準備をしてくれました。', 'The organizer got everything ready for the gathering.'),
+  v('世話人|せわにん', '世話人の方が会の準備をしてくれました。', 'The organizer got everything ready for the gathering.', { readings: { 方: 'かた' } }),
   v('スパイス|すぱいす', 'このカレーにはスパイスがたくさん入っています。', 'This curry has lots of spices in it.'),
   v('大半|たいはん', 'クラスの大半がその意見に賛成しました。', 'Most of the class agreed with that opinion.'),
   v('戸惑う|とまどう', '急な質問に戸惑いました。', 'I was thrown by the sudden question.', { target: '戸惑い' }),

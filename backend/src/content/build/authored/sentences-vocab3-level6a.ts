@@ -47,7 +47,7 @@ export const VOCAB3_SENTENCES_L6A: readonly AuthoredSentence[] = [
   v('取り返す|とりかえす', '弟からゲームを取り返しました。', 'I got my game back from my little brother.', { target: '取り返し' }),
   v('格段|かくだん', '新しいパソコンは格段に速いです。', 'The new computer is dramatically faster.'),
   v('ずばり|ずばり', '彼女はいつも自分の意見をずばり言います。', 'She always states her opinion frankly.'),
-  v('仕入れる|しいれる', 'この店は毎朝市場で魚を仕入れます。', 'This shop buys in its fish at the market every morning.', { target: '仕入れ' }),
+  v('仕入れる|しいれる', 'この店は毎朝市場で魚を仕入れます。', 'This shop buys in its fish at the market every morning.', { target: '仕入れ', readings: { 市場: 'いちば' } }),
   v('ディーラー|でぃーらー', '車を買うためにディーラーに行きました。', 'I went to a dealer to buy a car.'),
   v('線量|せんりょう', 'この地域の放射線の線量は毎日測られています。', 'Radiation doses in this area are measured every day.', { context: 'Technical: used for radiation levels in news and medicine.' }),
   v('取り締まる|とりしまる', '警察はスピード違反を厳しく取り締まっています。', 'The police are cracking down hard on speeding.', { target: '取り締まっ' }),

@@ -271,7 +271,7 @@ export const VOCAB3_SENTENCES_L6B: readonly AuthoredSentence[] = [
   v('ナイス|ないす', '「ナイスシュート！」とみんなが叫びました。', 'Everyone shouted, "Nice shot!"', { context: 'Casual; used mostly in sports and as praise.' }),
   v('のどか|のどか', 'のどかな村で夏休みを過ごしました。', 'I spent summer vacation in a peaceful village.'),
   v('仕送り|しおくり', '大学生の時、親から毎月仕送りをもらっていました。', 'When I was a university student, I got an allowance from my parents every month.'),
-  v('気兼ね|きがね', '気兼ねしないで、何でも言ってください。', 'Don\'t hold back; please tell me anything.'),
+  v('気兼ね|きがね', '気兼ねしないで、何でも言ってください。', 'Don\'t hold back; please tell me anything.', { readings: { 何: 'なん' } }),
   v('ジンギスカン|じんぎすかん', '家族でジンギスカンを食べに行きました。', 'My family went out to eat jingisukan.', { context: 'Grilled mutton and vegetables, a Hokkaido specialty; also the Japanese name of Genghis Khan.' }),
   v('リフォーム|りふぉーむ', '古い家をリフォームしました。', 'We renovated our old house.'),
   v('兵器|へいき', 'その国は新しい兵器を開発しています。', 'That country is developing new weapons.'),

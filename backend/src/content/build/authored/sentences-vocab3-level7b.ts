@@ -33,7 +33,7 @@ export const VOCAB3_SENTENCES_L7B: readonly AuthoredSentence[] = [
   v('抱え|かかえ', '母が花を一抱え買ってきました。', 'My mother came home with an armful of flowers.', { readings: { 一: 'ひと' } }),
   v('ファストフード|ふぁすとふーど', '昼ご飯はファストフードで済ませました。', 'I made do with fast food for lunch.'),
   v('発行|はっこう', 'この雑誌は毎月十日に発行されます。', 'This magazine is published on the tenth of every month.', { ruby: 'この雑誌[ざっし]は毎月[まいつき]十日[とおか]に発行[はっこう]されます。' }),
-  v('しようとする|しようとする', '何でも一人でしようとするのはやめましょう。', 'Let\'s stop trying to do everything on our own.'),
+  v('しようとする|しようとする', '何でも一人でしようとするのはやめましょう。', 'Let\'s stop trying to do everything on our own.', { readings: { 何: 'なん' } }),
   v('文語|ぶんご', '古い法律は文語で書かれていました。', 'Old laws were written in the literary language.'),
   v('相続|そうぞく', '祖父の家は父が相続しました。', 'My father inherited my grandfather\'s house.'),
   v('白人|はくじん', 'その町の住民の多くは白人です。', 'Many of the residents of that town are white.', { context: 'A word for race; use it with care, as with any such word.' }),
