@@ -39,6 +39,10 @@ export const EXCLUDED_READINGS: ReadonlySet<string> = new Set([
   '尚:なお', // 尚 is ショウ; なお is written in kana
   '毎:ごと', // 毎 is マイ; ごと (日ごと) is written in kana
   '後:のち', // jōyō, but its words (後ほど, 後々) are not in the list, and のち alone is written in kana (晴れのち曇り)
+  // Issue 29 item 3, second pass: jōyō readings whose words the course teaches in another spelling, but whose kanji
+  // spelling is rare in modern text (the other candidates of that pass are in EVERYDAY_READINGS).
+  '河:かわ', // rivers are written 川, even great ones (ナイル川); 河 is met as カ (運河, 河川) and in 河原, read as a whole
+  '殖:ふ.える', // modern writing uses 増える for breeding too (細菌が増える); 殖 is met as ショク (繁殖, 養殖)
 ]);
 
 /**
@@ -70,6 +74,29 @@ export const EVERYDAY_READINGS: ReadonlySet<string> = new Set([
   '綿:わた',
   '要:かなめ',
   '蛍:ほたる',
+  // Second pass (issue 29 item 3): Vocab I–II words that write a jōyō reading only in another spelling. Each card's
+  // sentence (authored/sentences-kanji-readings-29b.ts) shows what the kanji spelling means beside the taught one.
+  // Kanji I
+  '下:お.りる', // 階段を下りる, going down on foot (降りる gets off a vehicle)
+  '交:ま.ぜる', // mixing things that stay distinct (赤と白の花を交ぜる); 混ぜる blends into one
+  '計:はか.る', // 時間を計る: time and number
+  '量:はか.る', // 重さを量る: weight and volume (測る is length, height, temperature)
+  '有:あ.る', // ある is mostly kana, but 有 あ is met in 有り得る and 有り難い: a card with a note
+  '在:あ.る', // likewise: 在る (being somewhere) is met in 在り方 "how something is or should be"
+  '無:な.い', // ない is mostly kana, yet 無くす, 無くなる and 無い are common in ordinary writing (the card shows 無くす)
+  '着:つ.ける', // 身に着ける, マスクを着ける: putting on what one wears
+  '絶:た.つ', // 連絡を絶つ: ending a connection (断つ cuts off, 酒を断つ)
+  '創:つく.る', // 未来を創る: creating something new, in names and slogans (作る elsewhere)
+  // Kanji II
+  '懸:か.かる', // 優勝が懸かる: to be at stake
+  '併:あわ.せる', // joining two things into one (二つの町を併せる), 併せて "in addition" in formal writing
+  '堅:かた.い', // 口が堅い, 堅い木: solid, reliable (硬い is hard like stone, 固い firm)
+  '脚:あし', // 机の脚, the legs of furniture and the leg from hip to ankle
+  '軟:やわ.らか', // 軟らかい: soft as against hard (軟らかい土); 柔らかい is supple, gentle
+  '臭:にお.う', // smelling bad (ごみが臭う); a pleasant smell is 匂う
+  '搾:しぼ.る', // squeezing out juice or milk (レモンを搾る); wringing a towel is 絞る
+  '致:いた.す', // 私が致します: the humble "do" as a main verb, in letters and announcements
+  '更:さら', // 更に "further, moreover", as often in kanji as in kana
 ]);
 
 /**

@@ -3,7 +3,9 @@ import { KANA_SENTENCES } from './sentences-kana';
 import { KATAKANA_SENTENCES } from './sentences-kana-katakana';
 import { VOCAB1_SENTENCES } from './sentences-vocab1';
 import { KANJI_READING_SENTENCES_29 } from './sentences-kanji-readings-29';
+import { KANJI_READING_SENTENCES_29B } from './sentences-kanji-readings-29b';
 import { KANJI1_LEVEL1_OWN_SENTENCES } from './sentences-kanji1-level1-own';
+import { KANJI1_LEVEL2_OWN_SENTENCES } from './sentences-kanji1-level2-own';
 import { VOCAB2_SENTENCES } from './sentences-vocab2';
 import { VOCAB3_SENTENCES } from './sentences-vocab3';
 import { KANJI_SENTENCES } from './sentences-kanji';
@@ -131,5 +133,7 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...KANJI2_WORD_SENTENCES_G,
   ...KANJI2_WORD_SENTENCES_H,
   ...KANJI_READING_SENTENCES_29,
+  ...KANJI_READING_SENTENCES_29B,
   ...KANJI1_LEVEL1_OWN_SENTENCES,
+  ...KANJI1_LEVEL2_OWN_SENTENCES,
 ];
