@@ -54,7 +54,6 @@ export const LEVEL1_GAP_SENTENCES_2B: readonly AuthoredSentence[] = [
   v('達者|たっしゃ', '祖母は九十歳ですが、今も達者です。', 'My grandmother is ninety but still going strong.'),
   v('汽車|きしゃ', '昔はこの町にも汽車が走っていました。', 'Long ago, steam trains ran through this town too.', { context: 'Old-fashioned; today 汽車 usually means a steam train.' }),
   v('一向|いっこう', '薬を飲んでも、熱が一向に下がりません。', 'Even after taking medicine, my fever isn\'t going down at all.'),
-  v('グレート|ぐれーと', 'それはグレートなアイデアだね。', 'That\'s a great idea!', { context: 'Playful, borrowed from English; すごい or すばらしい are the everyday words.' }),
   v('人並み|ひとなみ', '人並みの生活ができれば十分です。', 'I\'m content as long as I can live an ordinary life.'),
   v('組み立て|くみたて', 'この棚は組み立てが簡単です。', 'This shelf is easy to assemble.'),
   v('ついで|ついで', '買い物のついでに、郵便局に寄りました。', 'While I was out shopping, I dropped by the post office.'),

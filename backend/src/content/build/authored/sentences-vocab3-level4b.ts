@@ -12,8 +12,6 @@ export const VOCAB3_SENTENCES_L4B: readonly AuthoredSentence[] = [
   v('心がける|こころがける', '毎日野菜を食べるように心がけています。', 'I try to make a point of eating vegetables every day.', { target: '心がけて' }),
   v('ダイヤル|だいやる', 'ラジオのダイヤルをゆっくり回しました。', 'I slowly turned the dial on the radio.'),
   v('琵琶|びわ', '祖父は琵琶を弾くのが趣味です。', 'My grandfather\'s hobby is playing the biwa.', { context: 'The biwa is a traditional Japanese lute.' }),
-  v('クイック|くいっく', 'この美容院では、クイックカットが千円です。', 'At this hair salon, a quick cut costs a thousand yen.', { context: 'Used mostly in compounds, like クイックカット or クイックマッサージ.' }),
-  v('ウィークリー|うぃーくりー', '出張中はウィークリーマンションに泊まります。', 'During business trips I stay in a weekly-rental apartment.', { context: 'Mostly in compounds; ウィークリーマンション is a furnished apartment rented by the week.' }),
   v('向こう側|むこうがわ', '川の向こう側に小さな村が見えます。', 'A small village can be seen on the other side of the river.'),
   v('くり|くり', '秋になると、山でくりを拾います。', 'In autumn I gather chestnuts in the mountains.'),
   v('位|い', '弟はマラソン大会で三位になりました。', 'My younger brother came third in the marathon.'),

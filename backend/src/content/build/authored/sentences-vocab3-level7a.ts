@@ -54,7 +54,6 @@ export const VOCAB3_SENTENCES_L7A: readonly AuthoredSentence[] = [
   v('少数|しょうすう', '少数の意見も大切にしましょう。', 'Let\'s value minority opinions too.'),
   v('特性|とくせい', 'この布には水に強いという特性があります。', 'This cloth has the special quality of being water-resistant.'),
   v('下部|かぶ', 'ページの下部にある番号を見てください。', 'Please look at the number at the bottom of the page.'),
-  v('ルーム|るーむ', 'ホテルのルームサービスで朝ご飯を頼みました。', 'I ordered breakfast from hotel room service.'),
   v('外野|がいや', '弟は野球チームで外野を守っています。', 'My younger brother plays the outfield on his baseball team.'),
   v('無利子|むりし', '父は私に無利子でお金を貸してくれました。', 'My father lent me money interest-free.'),
   v('はやぶさ|はやぶさ', 'はやぶさはとても速く飛ぶ鳥です。', 'The falcon is a bird that flies very fast.'),

@@ -41,7 +41,6 @@ export const VOCAB3_SENTENCES: readonly AuthoredSentence[] = [
   v('話し合い|はなしあい', '話し合いで問題を解決しました。', 'We sorted the problem out by talking it through.'),
   v('重たい|おもたい', 'このかばんは重たいですね。', 'This bag is heavy, isn\'t it?'),
   v('絵本|えほん', '寝る前に子供に絵本を読みます。', 'I read picture books to my child at bedtime.'),
-  v('グランド|ぐらんど', '駅前にグランドホテルがあります。', 'There is a Grand Hotel in front of the station.', { target: 'グランド' }),
   v('投資|とうし', '父は株に投資しています。', 'My father invests in shares.'),
   v('基金|ききん', '災害のための基金を作りました。', 'They set up a fund for disasters.'),
   v('登山|とざん', '夏は家族で登山をします。', 'In summer our family goes hiking in the mountains.'),

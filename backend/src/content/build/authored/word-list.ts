@@ -3,6 +3,8 @@
  * (hiragana reading) or just the written form when it is unambiguous. docs/content.md explains the list.
  */
 
+import { KATAKANA_USAGE_NOTES } from './meanings/katakana-review';
+
 /** One reason for a list of words separated by spaces ("written" or "written|reading" each). */
 const group = (reason: string, words: string): Record<string, string> => Object.fromEntries(words.split(/\s+/).filter(Boolean).map((w) => [w, reason]));
 
@@ -118,12 +120,37 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
     '老子|ろうし': 'name (the philosopher Laozi)',
     '公文|こうぶん': 'ambiguous: alone it is read くもん (the Kumon school); the official document is 公文書',
     '三方|さんぼう': 'other: "three sides" is read さんぽう; さんぼう is the small offering stand, so the card key and gloss do not match',
+    // Issue 29, the katakana review (meanings/katakana-review.ts, docs/content.md): English words whose card could only
+    // teach a compound (クレジットカード, イエローカード, ゴールデンウィーク are the words), spellings of a word taught
+    // under its everyday spelling, and dated or obscure loans.
+    ...group(
+      'fragment (katakana review: met only inside a compound, which is the word to learn)',
+      'ウィーク|うぃーく ナイト|ないと ランド|らんど パーク|ぱーく ワールド|わーるど フェイス|ふぇいす ラブ|らぶ グッド|ぐっど ファイア|ふぁいあ ' +
+      'ガイ|がい グレート|ぐれーと スクール|すくーる アフター|あふたー レッド|れっど ロイヤル|ろいやる ストア|すとあ フレンド|ふれんど ボイス|ぼいす ' +
+      'フォト|ふぉと ビュー|びゅー ビッグ|びっぐ エナジー|えなじー クレジット|くれじっと チャイルド|ちゃいるど ヒューマン|ひゅーまん ユース|ゆーす ' +
+      'マリン|まりん イエロー|いえろー ブック|ぶっく カルチャー|かるちゃー ワード|わーど ビア|びあ サマー|さまー コールド|こーるど ホルダー|ほるだー ' +
+      'ナショナル|なしょなる シャドー|しゃどー ウーマン|うーまん パーラー|ぱーらー クイック|くいっく ウィークリー|うぃーくりー マウンテン|まうんてん ' +
+      'クラフト|くらふと アドベンチャー|あどべんちゃー マイクロ|まいくろ プライス|ぷらいす インターナショナル|いんたーなしょなる スワン|すわん ルーム|るーむ ' +
+      'ファクトリー|ふぁくとりー ウォッチング|うぉっちんぐ ミート|みーと マガジン|まがじん ロール|ろーる エンド|えんど ウエット|うえっと',
+    ),
+    ...group('dated (katakana review): the word has gone out of use', 'テレホン|てれほん ニューメディア|にゅーめでぃあ ウェブログ|うぇぶろぐ'),
+    ...group('obscure (katakana review)', 'ミズ|みず キャッツアイ|きゃっつあい クレー|くれー'),
+    'エアー|えあー': 'spelling variant: taught as エア',
+    'グランド|ぐらんど': 'spelling variant: the playing field is taught as グラウンド; グランド otherwise appears in names (グランドホテル)',
+    'ボーリング|ぼーりんぐ': 'spelling variant: the game is taught as ボウリング; ボーリング is also drilling',
+    'スキン|すきん': 'alone it usually means a condom; skin care is スキンケア',
+    // The words the katakana review brought in that a teacher would not give a card either.
+    ...group('fragment (katakana review, incoming words: a suffix or stem met in compounds)', 'チェンジャー|ちぇんじゃー 観|かん 動|どう 盤|ばん 本格|ほんかく'),
+    '役に立たない|やくにたたない': 'grammar: the negative of 役に立つ, which is taught',
+    '操|みさお': 'dated (chastity, fidelity)',
+    '野|の': 'literary (野の花); the words are 野原 and 野菜',
   }),
 );
 
 /**
  * Register notes shown with the word wherever it appears. They replace the note generated from EDICT's
- * derogatory/sensitive/vulgar tags where a teacher can say it better, and add notes EDICT's tags do not carry.
+ * derogatory/sensitive/vulgar tags where a teacher can say it better, and add notes EDICT's tags do not carry,
+ * among them the katakana review's false friends (マンション is not a mansion: meanings/katakana-review.ts).
  */
 export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -179,6 +206,7 @@ export const REGISTER_NOTES: ReadonlyMap<string, string> = new Map(
     '醜女|しゅうじょ': 'Insulting (“an ugly woman”); written and dated. Never say it of a person.',
     '間抜け|まぬけ': 'An insult (“idiot; fool”); rude when said to or of someone.',
     'エロ|えろ': 'Slang for erotic or pornographic material (エロい “sexy; dirty”); crude, not for polite talk.',
+    ...KATAKANA_USAGE_NOTES,
   }),
 );
 
