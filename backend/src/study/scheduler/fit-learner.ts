@@ -1,7 +1,6 @@
-import { HOUR_MS, instant, newCard, type Learner, type SchedulerCard } from './card';
-import { isGrade } from './grades';
-import { DEFAULT_RETENTION, memoryLadder } from './memory-ladder';
-import { reviewWith } from './review';
+import { HOUR_MS, instant, type CardMemory, type Learner } from './card';
+import { ALREADY_KNOWN_GRADE, isGrade } from './grades';
+import { DEFAULT_RETENTION, DEFAULT_STRENGTH, FORGETTING_SHAPE, memoryLadder, nextMemory } from './memory-ladder';
 
 /**
  * One grade of the learner's log, as the event store holds it (CardLearned / CardGraded data, camelCase) or as
@@ -22,62 +21,70 @@ export interface GradeLogEntry {
   event_id?: string;
 }
 
-/** Below this many reviews the fit stays close to the default: the prior weighs as much as this many answers. */
-export const PRIOR_REVIEWS = 30;
-/** A learner is never assumed to remember more than 3× or less than a third as long as the rule assumes. */
-export const MIN_STRENGTH = 1 / 3;
-export const MAX_STRENGTH = 3;
+/**
+ * How far a new learner's strength may move per unit of evidence: a normal prior on ln(strength) around
+ * DEFAULT_STRENGTH with this standard deviation. Weak on purpose (a few hundred reviews outweigh it): the two bench
+ * models need strengths two orders of magnitude apart, and so may real people.
+ */
+export const PRIOR_SD = 1.5;
+export const MIN_STRENGTH = 1e-4;
+export const MAX_STRENGTH = 100;
+/** A review this soon after the card's previous answer (a relearn, a second look in one session) says nothing of forgetting. */
+const MIN_GAP_HOURS = 2;
+/** Points are pooled by lateness in quarter-octaves: the fit costs the same for 100 reviews or 100,000. */
+const BINS_PER_OCTAVE = 4;
 
 /**
- * The learner's strength, fitted from their own answers. Each card's grades are replayed through the memory ladder
- * at strength 1, which gives the interval the base rule meant at each review; every review a day or more after
- * the card's previous answer is then a point (lateness ρ = gap ÷ that interval, recalled or not). Under
- * exponential forgetting p = R₀^(ρ/strength), and the strength is the maximum-likelihood value, with a prior of
- * PRIOR_REVIEWS answers at R₀ so that a new learner is treated as the rule assumes. Pure and deterministic.
+ * The learner's strength, fitted from their own answers: the scale of the base intervals at which they recall
+ * DEFAULT_RETENTION of their reviews. Each card's grades are replayed through version 3 at the base scale (the
+ * learner's scale never changes a card's base, so the replay is exact whatever the learner had); every review two
+ * hours or more after an answer that was not a lapse is a point: its lateness x = gap ÷ the card's base interval,
+ * recalled or not. Under p = R₀^((x / strength)^β) the strength is the maximum-a-posteriori value. O(log) time,
+ * pure and deterministic; the learner's log is the event store's grade events in order.
  */
 export function fitLearner(log: readonly GradeLogEntry[]): Learner {
-  const points = reviewPoints(log);
-  const logLikelihood = (logStrength: number): number => {
-    const strength = Math.exp(logStrength);
-    let sum = PRIOR_REVIEWS * bernoulli(DEFAULT_RETENTION, DEFAULT_RETENTION ** (1 / strength));
-    for (const { lateness, recalled } of points) {
-      const p = DEFAULT_RETENTION ** (lateness / strength);
-      sum += recalled ? Math.log(Math.max(p, 1e-9)) : Math.log(Math.max(1 - p, 1e-9));
+  const bins = latenessBins(log);
+  const lnR0 = Math.log(DEFAULT_RETENTION);
+  const logPosterior = (lnStrength: number): number => {
+    let sum = -(((lnStrength - Math.log(DEFAULT_STRENGTH)) / PRIOR_SD) ** 2) / 2;
+    for (const [bin, { reviews, recalled }] of bins) {
+      const lateness = 2 ** (bin / BINS_PER_OCTAVE);
+      const p = Math.exp(lnR0 * (lateness / Math.exp(lnStrength)) ** FORGETTING_SHAPE);
+      sum += recalled * Math.log(Math.max(p, 1e-12)) + (reviews - recalled) * Math.log(Math.max(1 - p, 1e-12));
     }
     return sum;
   };
-  const strength = Math.exp(goldenMax(logLikelihood, Math.log(MIN_STRENGTH), Math.log(MAX_STRENGTH)));
-  return { strength: Math.round(strength * 1000) / 1000 };
+  const strength = Math.exp(goldenMax(logPosterior, Math.log(MIN_STRENGTH), Math.log(MAX_STRENGTH)));
+  return { strength: Math.round(strength * 10_000) / 10_000 };
 }
 
-interface ReviewPoint {
-  lateness: number;
-  recalled: boolean;
-}
-
-function reviewPoints(log: readonly GradeLogEntry[]): ReviewPoint[] {
+function latenessBins(log: readonly GradeLogEntry[]): Map<number, { reviews: number; recalled: number }> {
   const undone = new Set(log.map((e) => e.undoneEventId).filter(Boolean));
-  const cards = new Map<string, SchedulerCard>();
-  const points: ReviewPoint[] = [];
+  const cards = new Map<string, { memory: CardMemory; at: number }>();
+  const bins = new Map<number, { reviews: number; recalled: number }>();
   for (const entry of log) {
     if (entry.undoneEventId || undone.has(entry.eventId ?? entry.event_id)) continue;
     const at = entry.reviewedAt ?? entry.reviewed_at;
     if (!at || !isGrade(entry.grade)) continue;
     const key = `${entry.course ?? ''}/${entry.materialType ?? entry.material_type ?? ''}/${entry.materialId ?? entry.material_id ?? ''}`;
-    const card = cards.get(key) ?? newCard();
-    if (card.attempts > 0 && entry.grade === 10) continue;
-    const now = instant(at);
-    if (card.attempts > 0 && card.interval_hours >= 24 && card.last_reviewed_at) {
-      const gap = (now.getTime() - instant(card.last_reviewed_at).getTime()) / HOUR_MS;
-      points.push({ lateness: gap / card.interval_hours, recalled: entry.grade > 0 });
+    const now = instant(at).getTime();
+    const card = cards.get(key);
+    if (!card) {
+      cards.set(key, { memory: memoryLadder.lesson(entry.grade, undefined).memory!, at: now });
+      continue;
     }
-    cards.set(key, reviewWith(memoryLadder, card, entry.grade, now));
+    if (entry.grade === ALREADY_KNOWN_GRADE) continue;
+    const gapHours = (now - card.at) / HOUR_MS;
+    if (card.memory.relearn_hours === 0 && card.memory.base_hours > 0 && gapHours >= MIN_GAP_HOURS) {
+      const bin = Math.round(BINS_PER_OCTAVE * Math.log2(gapHours / card.memory.base_hours));
+      const b = bins.get(bin) ?? { reviews: 0, recalled: 0 };
+      b.reviews++;
+      if (entry.grade > 0) b.recalled++;
+      bins.set(bin, b);
+    }
+    cards.set(key, { memory: nextMemory(card.memory, entry.grade), at: now });
   }
-  return points;
-}
-
-function bernoulli(share: number, p: number): number {
-  return share * Math.log(p) + (1 - share) * Math.log(1 - p);
+  return bins;
 }
 
 /** The maximum of a unimodal function on [lo, hi] (golden-section search, 40 steps: far below a rounding error). */

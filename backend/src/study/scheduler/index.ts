@@ -8,8 +8,11 @@ import { previewWith, reviewWith, type Preview } from './review';
 import type { IntervalRule } from './rule';
 
 /**
- * The rule every new answer is decided by. Still the ladder (version 2): the memory ladder (version 3) is a
- * candidate, and bench/scheduler.bench.mjs has not shown it better yet (docs/decisions.md "Scheduler seam").
+ * The rule every new answer is decided by. Still the ladder (version 2). Version 3, the memory ladder, beats it in
+ * bench/scheduler.bench.mjs under both memory models (≈ 0.80× its reviews at its retention, ≈ 0.72–0.87× a WaniKani
+ * ladder's), but only with each learner's strength fitted from their own answers, which the app does not store
+ * yet; with the default strength a learner of the ACT-R model would lose 3–7 points of retention
+ * (docs/decisions.md "Scheduler version 3").
  */
 export const CURRENT_RULE: IntervalRule = ladder;
 export const SCHEDULER_VERSION = CURRENT_RULE.version;
@@ -55,4 +58,4 @@ export type { CardMemory, Learner, ScheduledCard, SchedulerCard } from './card';
 export type { Preview } from './review';
 export * from './grades';
 export { ALREADY_KNOWN_INTERVAL_HOURS, INTERMEDIATE_GAP_HOURS, MASTERED_GAP_HOURS, nextMastery } from './mastery';
-export { DEFAULT_RETENTION, MAX_RETENTION, MIN_RETENTION, clampRetention } from './memory-ladder';
+export { DEFAULT_RETENTION, DEFAULT_STRENGTH, MAX_RETENTION, MIN_RETENTION, clampRetention } from './memory-ladder';

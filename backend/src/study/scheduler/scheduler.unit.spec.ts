@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_RETENTION, fitLearner, formatInterval, newCard, preview, review, schedulers, type GradeLogEntry, type SchedulerCard } from './index';
+import { DEFAULT_RETENTION, DEFAULT_STRENGTH, fitLearner, formatInterval, newCard, preview, review, schedulers, type GradeLogEntry, type SchedulerCard } from './index';
 
 const HOUR_MS = 3_600_000;
 const memory = schedulers.memory.review;
@@ -47,47 +47,51 @@ describe('version 2, the ladder (the current rule)', () => {
   });
 });
 
-describe('version 3, the memory ladder', () => {
-  it('grows like the ladder while every answer is easy', () => {
-    expect(answer([5, 5, 5, 5, 5, 5, 5]).intervals).toEqual([0, 8, 20, 50, 125, 313, 783]);
+describe('version 3, the memory ladder (the candidate)', () => {
+  it('gives a new learner several short reviews, then grows the base ×3.5 (0.3 of it for the default strength)', () => {
+    expect(DEFAULT_STRENGTH).toBe(0.3);
+    // bases 8, 28, 98, 343, 1201, 4204 h; intervals max(8 h, 0.3 × base)
+    expect(answer([5, 5, 5, 5, 5, 5, 5]).intervals).toEqual([0, 8, 8, 29, 103, 360, 1261]);
   });
 
-  it('makes a lapsed card due at once (SPEC: 0 hours), then gives back half of what it had earned', () => {
+  it('makes a lapsed card due at once (SPEC: 0 hours), then gives back 80 % of what it had earned', () => {
     const { intervals, card } = answer([5, 5, 5, 5, 5, 5, 0, 5]);
-    expect(intervals.slice(-3)).toEqual([313, 0, 157]);
-    expect(card.memory).toMatchObject({ lapses: 1, relearn_hours: 0, ease: 2.3 });
-    // ... and it grows from there at the card's lowered ease, not from 8 hours again.
-    expect(memory(card, 5, card.due_at!).interval_hours).toBe(Math.round(157 * 2.3));
+    expect(intervals.slice(-3)).toEqual([360, 0, 288]); // base 1201 → kept 961 → 0.3 × 961
+    expect(card.memory).toMatchObject({ lapses: 1, relearn_hours: 0, base_hours: 961 });
+    // ... and it grows from there, not from 8 hours again.
+    expect(memory(card, 5, card.due_at!).interval_hours).toBe(Math.round(Math.round(961 * 3.5) * 0.3));
   });
 
   it('keeps less after a second lapse before the card was answered right again', () => {
-    expect(answer([5, 5, 5, 5, 5, 5, 0, 0, 5]).intervals.slice(-3)).toEqual([0, 0, 110]);
+    expect(answer([5, 5, 5, 5, 5, 5, 0, 0, 5]).intervals.slice(-3)).toEqual([0, 0, 202]); // 961 × 0.7 = 673
   });
 
   it('keeps nothing of a card that had earned less than a day', () => {
-    expect(answer([5, 5, 5, 0, 5]).intervals).toEqual([0, 8, 20, 0, 8]);
+    const { card, intervals } = answer([5, 5, 0, 5]);
+    expect(intervals).toEqual([0, 8, 0, 8]);
+    expect(card.memory!.base_hours).toBe(8);
   });
 
-  it('grows a card slower after hard answers (its own ease), never below 1.3', () => {
-    const hard = answer([5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
-    expect(hard.card.memory!.ease).toBe(1.3);
-    const after = memory(hard.card, 5, hard.now).interval_hours;
-    expect(after).toBe(Math.round(hard.card.memory!.base_hours * 1.3));
+  it('grows a card ×1.5 of its base on a hard answer, from 4 hours', () => {
+    const hard = answer([5, 3, 3, 3, 3, 3]);
+    expect(hard.intervals).toEqual([0, 4, 4, 4, 4, 6]);
+    expect(hard.card.memory!.base_hours).toBe(21); // 4, 6, 9, 14, 21
   });
 
-  it('continues a card last graded under version 2 from its interval', () => {
+  it('continues a card last graded under version 2 at the ladder’s pace: its next easy answer is ×2.5', () => {
     const old: SchedulerCard = { attempts: 4, mastery: 'learning', interval_hours: 50, due_at: at(50).toISOString(), last_reviewed_at: T0.toISOString(), learned_at: T0.toISOString(), memory: null };
-    expect(memory(old, 5, at(50))).toMatchObject({ interval_hours: 125, scheduler_version: 3, memory: { base_hours: 125, ease: 2.5 } });
+    expect(memory(old, 5, at(50))).toMatchObject({ interval_hours: 125, scheduler_version: 3, memory: { base_hours: 417, ease: 3.5 } });
   });
 
-  it('scales every interval by the retention the learner asks for: ln R / ln R₀', () => {
-    const base = answer([5, 5, 5, 5, 5]).card;
+  it('scales every interval by the retention the learner asks for, (ln R / ln R₀)², and by their strength', () => {
+    const base = answer([5, 5, 5, 5, 5]).card; // base 343 → 1201 on the next easy answer
     const asked = (r: number) => memory(base, 5, base.due_at!, { desiredRetention: r }).interval_hours;
-    expect(asked(DEFAULT_RETENTION)).toBe(313);
-    expect(asked(0.9)).toBe(Math.round(313 * (Math.log(0.9) / Math.log(DEFAULT_RETENTION))));
-    expect(asked(0.8)).toBeGreaterThan(313);
-    expect(asked(0.5)).toBe(asked(0.7)); // clamped to 70–97 %
-    expect(memory(base, 5, base.due_at!, { strength: 2 }).interval_hours).toBe(626);
+    expect(asked(DEFAULT_RETENTION)).toBe(360);
+    expect(asked(0.9)).toBe(Math.round(1201 * 0.3 * (Math.log(0.9) / Math.log(DEFAULT_RETENTION)) ** 2));
+    expect(asked(0.8)).toBeGreaterThan(360);
+    expect(asked(0.5)).toBe(asked(0.7)); // clamped to 70–99 %
+    expect(asked(0.995)).toBe(8); // 99 %, and never under the 8-hour floor
+    expect(memory(base, 5, base.due_at!, { strength: 0.6 }).interval_hours).toBe(721);
   });
 
   it('keeps the SPEC rules: 29 days for "I already know it", never 10 on a learned card, mastery by gap', () => {
@@ -129,14 +133,16 @@ describe('fitLearner', () => {
   }
 
   it('assumes the default for a learner with no reviews yet', () => {
-    expect(fitLearner([])).toEqual({ strength: 1 });
+    expect(fitLearner([])).toEqual({ strength: DEFAULT_STRENGTH });
   });
 
   it('finds a learner who remembers better than assumed stronger, and one who forgets more weaker', () => {
-    const strong = fitLearner(logOf(60, (i) => i % 20 !== 0)); // 95 % recalled at the intervals meant for 85 %
-    const weak = fitLearner(logOf(60, (i) => i % 3 !== 0)); // 67 %
-    expect(strong.strength).toBeGreaterThan(1.5);
-    expect(weak.strength).toBeLessThan(0.8);
+    // On time at the default scale (0.3 of the base): 85 % recalled there is the default itself; 95 % means a
+    // strength near 3 (0.95 = 0.85^√(0.3/s)), 67 % one near 0.05. The prior pulls both a little toward 0.3.
+    const strong = fitLearner(logOf(60, (i) => i % 20 !== 0));
+    const weak = fitLearner(logOf(60, (i) => i % 3 !== 0));
+    expect(strong.strength).toBeGreaterThan(1);
+    expect(weak.strength).toBeLessThan(0.1);
     // Deterministic, and it reads the event store's camelCase as well as snake_case.
     const snake = logOf(60, (i) => i % 3 !== 0).map((e) => ({ material_id: e.materialId, grade: e.grade, reviewed_at: e.reviewedAt }));
     expect(fitLearner(snake)).toEqual(weak);
