@@ -61,4 +61,36 @@ describe('issue 31: a new learner’s screens, round 3', () => {
       await context.close();
     });
   }
+
+  // Item 3: a phone (touch, 375 × 812): Subscribe in the account menu, a grade bar within a quarter of the screen,
+  // no keyboard hints, and a compact admin header that scrolls away.
+  it('fits a phone: Subscribe in the account menu, a small grade bar, no keyboard hints, a compact admin header', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, baseURL: process.env.E2E_BASE_URL });
+    const page = await context.newPage();
+    const email = await signUp(page);
+    await page.goto('/vocab1');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await expect(page.locator('.user-menu-panel').getByRole('button', { name: 'Subscribe' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'round3-account-menu-375');
+    await page.getByRole('button', { name: 'Account' }).click();
+
+    await page.getByRole('button', { name: /Learn \d+ new cards/ }).click();
+    await expect(page.locator('.shortcut-hint').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    await page.locator('.grade-buttons').waitFor();
+    const bar = (await page.locator('.card-actions').boundingBox())!;
+    expect({ barHeight: bar.height, atMost: bar.height <= 812 / 4 }).toEqual({ barHeight: bar.height, atMost: true });
+    await screenshot(page, 'round3-answer-375-touch');
+
+    cli('users:grant-admin', email);
+    await page.goto('/admin/vocabs');
+    await page.locator('.admin-topbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    const header = (await page.locator('.admin-topbar').boundingBox())!;
+    expect({ headerHeight: header.height, compact: header.height <= 110 }).toEqual({ headerHeight: header.height, compact: true });
+    expect(await page.locator('.admin-topbar').evaluate((el) => getComputedStyle(el).position)).not.toBe('sticky');
+    await screenshot(page, 'round3-admin-375');
+    await context.close();
+  });
 });
+
