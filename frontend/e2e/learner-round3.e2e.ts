@@ -92,5 +92,61 @@ describe('issue 31: a new learner’s screens, round 3', () => {
     await screenshot(page, 'round3-admin-375');
     await context.close();
   });
+
+  // Items 4 and 6 in a real Chromium: a copy that does not start in the sentence (a selection begun above it, or
+  // Ctrl+A) gives the sentence without its ruby readings; Ctrl+Space on the focused Show answer does not flip.
+  it('copies a sentence without furigana whatever the selection, and ignores Ctrl+Space', async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(page);
+    const card = await page.evaluate(() => fetch('/api/flashcard?course=vocab1').then((r) => r.json()).then((d) => d.flashcard));
+    const plain = String(card.material.sentence).replace(/\s+/g, '').replace(/。$/, '');
+    await page.goto('/vocab1');
+    await page.getByRole('button', { name: /Learn 10 new cards/ }).click();
+    await expect(page.getByRole('button', { name: 'Show answer' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Control+Space');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.grade-buttons').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    const sentence = page.locator('.card-sentence-text [data-copy="plain"], .card-sentence-text[data-copy="plain"]').first();
+    await sentence.waitFor();
+
+    // From the "New Card 1/10" line above the card to the end of the sentence.
+    await page.evaluate(() => {
+      const start = document.querySelector('.session-progress')!;
+      const end = document.querySelector('.card-sentence-text [data-copy="plain"], .card-sentence-text[data-copy="plain"]')!;
+      const range = document.createRange();
+      range.setStart(start, 0);
+      range.setEnd(end, end.childNodes.length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    });
+    await page.keyboard.press('Control+C');
+    const fromAbove = await page.evaluate(() => navigator.clipboard.readText());
+    expect(fromAbove.replace(/\s+/g, '')).toContain(plain);
+
+    // The whole page.
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+C');
+    const everything = await page.evaluate(() => navigator.clipboard.readText());
+    expect(everything.replace(/\s+/g, '')).toContain(plain);
+    await context.close();
+  });
+
+  // Item 5: a new card's grade buttons say what they do (the same for every lesson grade), never "review now".
+  it('says truthfully what grading a new card does', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page);
+    await page.goto('/vocab1');
+    await page.getByRole('button', { name: /Learn 10 new cards/ }).click();
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    await page.locator('.grade-buttons').waitFor();
+    expect(await page.locator('.card-actions').innerText()).not.toMatch(/review now/);
+    await expect(page.locator('.grade-shared-outcome').innerText()).resolves.toMatch(/comes back in this session's review, right after the new cards/);
+    await screenshot(page, 'round3-new-card-grades-1280');
+    await context.close();
+  });
 });
 
