@@ -148,5 +148,34 @@ describe('issue 31: a new learner’s screens, round 3', () => {
     await screenshot(page, 'round3-new-card-grades-1280');
     await context.close();
   });
+
+  // Item 2: "fainter for words you know": a word whose vocab card the learner has at Intermediate gets a faint
+  // reading in every sentence it appears in; a word they do not know yet keeps its full reading.
+  it('shows fainter furigana for the words the learner knows', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await signUp(page);
+    const card = await page.evaluate(() => fetch('/api/flashcard?course=vocab1').then((r) => r.json()).then((d) => d.flashcard));
+    const words = (card.material.sentence_breakdown as Array<{ word: string }>).map((w) => w.word);
+    // A word of the first card's sentence with a vocab card of its own, other than the card's word.
+    const [known] = await query<{ word: string; course: string; material_id: number }>(
+      `select m.data->>'vocab' as word, m.course, m.material_id from materials m
+        where m.material_type = 'vocab' and m.data->>'vocab' = any($1::text[]) and m.data->>'vocab' <> $2
+          and $3::text like '%' || (m.data->>'vocab') || '[%' order by m.material_id limit 1`,
+      [words, card.material.vocab, card.material.furigana ?? card.material.sentence],
+    );
+    expect(known).toBeDefined();
+    await query(
+      `insert into card_states (user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, version)
+       select u.id, $2, 'vocab', $3, 1, 3, 'intermediate', 300, now() + interval '10 days', now(), now(), 3 from users u where u.email = $1`,
+      [email, known.course, known.material_id],
+    );
+    await page.goto('/vocab1');
+    await page.getByRole('button', { name: /Learn 10 new cards/ }).click();
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    const faint = await page.locator('.card-sentence-text ruby.ruby-faint').evaluateAll((rubies) => rubies.map((r) => r.firstChild?.textContent));
+    expect(faint).toEqual([known.word]);
+    await screenshot(page, 'round3-known-word-faint-1280');
+    await context.close();
+  });
 });
 
