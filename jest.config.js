@@ -25,10 +25,8 @@ module.exports = {
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
       setupFiles: ['<rootDir>/test/setup-env.ts'],
-      // @fastify/static (the app's assets, Bull Board's) requires content-disposition 3, which is ESM only: Node 20
-      // loads it, Jest's CommonJS loader cannot. Tests use a CommonJS stand-in with the one function it calls.
       // The API contract's alias (backend/tsconfig.json): the build rewrites it to dist/contract, tests read the source.
-      moduleNameMapper: { '^content-disposition$': '<rootDir>/test/content-disposition.cjs', '^#contract/(.*)$': '<rootDir>/../contract/$1' },
+      moduleNameMapper: { '^#contract/(.*)$': '<rootDir>/../contract/$1' },
     },
     {
       displayName: 'frontend',

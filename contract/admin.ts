@@ -92,6 +92,8 @@ export const materialRowSchema = z.object({
   has_sentence: z.boolean(),
   has_audio: z.boolean(),
   is_audio_approved: z.boolean(),
+  /** no audio of the admin's, but the system voice plays on the card (not unapproved) */
+  system_voice: z._default(z.boolean(), false),
   has_image: z.boolean(),
   is_image_approved: z.boolean(),
   servable: z.boolean(),

@@ -12,6 +12,8 @@ export const breakdownEntrySchema = z.object({
   pronunciation: text,
   meaning: text,
   vocab: z.optional(z.unknown()),
+  /** learner answers only: the learner's vocab card of this word is Intermediate or Mastered (furigana fainter) */
+  learner_knows: z.optional(z.boolean()),
 });
 export type BreakdownEntry = z.infer<typeof breakdownEntrySchema>;
 

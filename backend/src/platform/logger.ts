@@ -14,6 +14,12 @@ export function createLogger(level: string, format: 'json' | 'pretty' | undefine
   return pino(options, prettyStream({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' }));
 }
 
+/**
+ * Nest's start-up chatter: a line per module, controller and route (~140 lines). Said at debug, so a newcomer's
+ * terminal starts with what matters (LOG_LEVEL=debug shows the route table again).
+ */
+const STARTUP_CONTEXTS = new Set(['RouterExplorer', 'RoutesResolver', 'InstanceLoader']);
+
 /** Routes Nest's own log lines through pino so every line is structured JSON with the same fields. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
@@ -22,7 +28,10 @@ export class PinoNestLogger implements LoggerService {
     if (typeof message === 'object' && message !== null) this.pino[level]({ context, ...(message as object) });
     else this.pino[level]({ context }, String(message));
   }
-  log(message: unknown, ...rest: unknown[]) { this.write('info', message, rest); }
+  log(message: unknown, ...rest: unknown[]) {
+    const context = rest[rest.length - 1];
+    this.write(typeof context === 'string' && STARTUP_CONTEXTS.has(context) ? 'debug' : 'info', message, rest);
+  }
   error(message: unknown, ...rest: unknown[]) { this.write('error', message, rest); }
   warn(message: unknown, ...rest: unknown[]) { this.write('warn', message, rest); }
   debug(message: unknown, ...rest: unknown[]) { this.write('debug', message, rest); }

@@ -25,7 +25,9 @@ export const LEVEL_FOR_SILVER = 7;
 
 export const AWARDS: readonly Award[] = [
   { id: 1, name: 'Participation Ribbon', text: 'You participated in the course!', criterion: 'Learn your first card.', icon: '🎗️', color: '#4caf50' },
-  { id: 2, name: 'Improvement Ribbon', text: 'Your first card reached Intermediate: you still knew it after six days!', criterion: 'Get a card to Intermediate.', icon: '🎗️', color: '#1e88e5' },
+  // True of both ways to Intermediate: still known after six days, or marked "I already know it" (issue 31: the
+  // text claimed six days to a learner whose first known card had waited none).
+  { id: 2, name: 'Improvement Ribbon', text: 'Your first card reached Intermediate: one you know well, whether you still knew it after six days or knew it already!', criterion: 'Get a card to Intermediate.', icon: '🎗️', color: '#1e88e5' },
   { id: 3, name: 'Persistence Ribbon', text: 'You studied on 7 different days. Keep the habit going!', criterion: 'Study on 7 different days.', icon: '🎗️', color: '#8e24aa' },
   { id: 4, name: 'Endurance Ribbon', text: '1,000 reviews done. That is real stamina!', criterion: 'Do 1,000 reviews.', icon: '🎗️', color: '#e53935' },
   { id: 5, name: 'Excellence Ribbon', text: '100 cards mastered: remembered after a month and more!', criterion: 'Master 100 cards.', icon: '🎗️', color: '#00897b' },

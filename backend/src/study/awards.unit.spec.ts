@@ -64,6 +64,14 @@ describe('the award catalogue', () => {
     }
   });
 
+  it('says nothing of the Improvement Ribbon that a card marked "I already know it" makes untrue (issue 31)', () => {
+    // Such a card is Intermediate at once (scheduler lessonMastery): it never waited six days.
+    const text = awardById(2).text;
+    expect(text).not.toMatch(/^[^,]*you still knew it after six days!$/);
+    expect(text).toMatch(/knew it already/);
+    expect(text).toMatch(/after six days/);
+  });
+
   it("uses the spec's own texts for Participation and Gold", () => {
     expect(awardById(1).text).toBe('You participated in the course!');
     expect(awardById(9).text).toBe("You're the best around! Gold Medal");

@@ -30,6 +30,8 @@ export interface MaterialRef {
   course: Course;
   level: number;
   data: unknown;
+  /** the breakdown words the learner knows (study_known_words); absent where the read did not ask */
+  known_words?: readonly string[];
 }
 
 export interface CardRef {
@@ -96,7 +98,25 @@ export function flashcardView(material: MaterialRef, card: CardRef | null): Flas
     next_intervals: nextIntervals(card),
     version: Number(card?.version ?? 0),
     due_at: card ? new Date(card.due_at).toISOString() : null,
-    material: learnerMaterial(withSentenceForReview(material.data, card?.attempts ?? 0)),
+    material: withLearnerKnows(learnerMaterial(withSentenceForReview(material.data, card?.attempts ?? 0)), material.known_words ?? []),
+  };
+}
+
+/**
+ * Each word of the shown sentence's breakdown says whether the learner knows it (`learner_knows`: their vocab card
+ * of it is Intermediate or Mastered), so the furigana setting's "fainter for words you know" can keep its promise
+ * (issue 31). The authored `vocab` flag says only that the word is the course's vocabulary.
+ */
+export function withLearnerKnows(data: unknown, knownWords: readonly string[]): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const d = data as Record<string, unknown>;
+  if (!Array.isArray(d.sentence_breakdown)) return d;
+  const known = new Set(knownWords);
+  return {
+    ...d,
+    sentence_breakdown: (d.sentence_breakdown as unknown[]).map((entry) =>
+      entry && typeof entry === 'object' ? { ...entry, learner_knows: known.has(String((entry as { word?: unknown }).word)) } : entry,
+    ),
   };
 }
 

@@ -10,7 +10,7 @@ export type { CardMemory, Learner, SchedulerCard } from './scheduler';
 export type { GradeCardCommand, GradeCardContext } from './grade-card/grade-card.decide';
 export { STUDY_LEVELS, fixedLevelOne } from './study-levels.port';
 export type { StudyLevels } from './study-levels.port';
-export { levelOf, levelLabels, primaryName, secondaryName, nextLevelHint } from './levels';
+export { levelOf, levelLabels, mostlyKankenRange, primaryName, secondaryName, nextLevelHint } from './levels';
 export type { KanjiLevelFacts, LevelCounts, LevelLabels } from './levels';
 export { AWARDS, AWARD_IDS, awardById, awardsEarned, newAwards } from './awards';
 export type { Award, AwardId, CourseProgress } from './awards';

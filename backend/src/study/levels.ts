@@ -28,6 +28,39 @@ export interface KanjiLevelFacts {
   label: string;
   grades: readonly number[];
   shared?: boolean;
+  /** how many of the level's kanji each Kanken level has */
+  kanken?: ReadonlyMap<string, number>;
+}
+
+/** A Kanji Kentei level's difficulty: 10級 is the easiest, then 9級 … 3級, 準2級 (between 3級 and 2級), 2級. */
+function kankenDifficulty(kanken: string): number {
+  const match = /^(準)?(\d+)級$/.exec(kanken);
+  return match ? -Number(match[2]) - (match[1] ? 0.5 : 0) : Number.NaN;
+}
+
+/** The share of a level's kanji a "mostly" range must hold. */
+export const MOSTLY_SHARE = 0.8;
+
+/**
+ * A kanji level's Kanken range from its kanji, for levels whose full range (easiest–hardest) says nothing of its
+ * own: every Kanji II level holds a few kanji from 4級 to 2級 (issue 31: all nine read "4級–2級"). The narrowest run
+ * of neighbouring Kanken levels that holds at least MOSTLY_SHARE of the level's kanji, "mostly 4級–3級"; the full
+ * range when only it does; null without Kanken levels.
+ */
+export function mostlyKankenRange(counts: ReadonlyMap<string, number>): string | null {
+  const levels = [...counts.keys()].filter((k) => Number.isFinite(kankenDifficulty(k))).sort((a, b) => kankenDifficulty(a) - kankenDifficulty(b));
+  const total = levels.reduce((sum, k) => sum + counts.get(k)!, 0);
+  if (!total) return null;
+  const name = (from: number, to: number) => (from === to ? levels[from] : `${levels[from]}–${levels[to]}`);
+  for (let width = 1; width <= levels.length; width++) {
+    let best: { from: number; held: number } | null = null;
+    for (let from = 0; from + width <= levels.length; from++) {
+      const held = levels.slice(from, from + width).reduce((sum, k) => sum + counts.get(k)!, 0);
+      if (held >= MOSTLY_SHARE * total && (!best || held > best.held)) best = { from, held };
+    }
+    if (best) return width === levels.length ? name(0, levels.length - 1) : `mostly ${name(best.from, best.from + width - 1)}`;
+  }
+  return name(0, levels.length - 1);
 }
 
 /** The level's display name in the Progress table and the level badge: a kanji level's own label when it names it. */

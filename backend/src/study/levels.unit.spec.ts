@@ -1,5 +1,5 @@
 import { COURSES, COURSE_INFO, materialTypeOf } from './courses';
-import { levelLabels, levelOf, nextLevelHint, primaryName, secondaryName, type LevelCounts } from './levels';
+import { levelLabels, levelOf, mostlyKankenRange, nextLevelHint, primaryName, secondaryName, type LevelCounts } from './levels';
 
 const level = (n: number, counts: Partial<Omit<LevelCounts, 'level'>> = {}): LevelCounts => ({
   level: n,
@@ -103,3 +103,26 @@ describe('courses', () => {
     expect(COURSES.map(materialTypeOf)).toEqual(['kana', 'reading', 'reading', 'vocab', 'vocab', 'vocab']);
   });
 });
+
+describe('mostlyKankenRange (issue 31: all nine Kanji II levels read 4級–2級)', () => {
+  const counts = (k4: number, k3: number, kp2: number, k2: number) =>
+    new Map([
+      ['4級', k4],
+      ['3級', k3],
+      ['準2級', kp2],
+      ['2級', k2],
+    ]);
+  it('names the narrowest run of Kanken levels that holds most of the kanji (the catalogue’s Kanji II levels 1, 7, 9)', () => {
+    expect(mostlyKankenRange(counts(68, 27, 12, 3))).toBe('mostly 4級–3級');
+    expect(mostlyKankenRange(counts(20, 45, 56, 4))).toBe('mostly 3級–準2級');
+    expect(mostlyKankenRange(counts(6, 14, 29, 76))).toBe('mostly 準2級–2級');
+  });
+  it('orders 準2級 between 3級 and 2級, and says one level when it holds enough', () => {
+    expect(mostlyKankenRange(new Map([['2級', 1], ['3級', 9]]))).toBe('mostly 3級');
+    expect(mostlyKankenRange(new Map([['2級', 5], ['3級', 5], ['準2級', 0]]))).toBe('3級–2級');
+  });
+  it('has nothing to say without Kanken levels', () => {
+    expect(mostlyKankenRange(new Map())).toBeNull();
+  });
+});
+

@@ -111,7 +111,7 @@ function LearnerBar({ profile, subscribed, pathname }: { profile: Profile; subsc
           </Badge>
         ) : null}
       </Link>
-      <UserMenu email={profile.email} name={profile.name} />
+      <UserMenu email={profile.email} name={profile.name} subscribed={subscribed} />
     </>
   );
 }

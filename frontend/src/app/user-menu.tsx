@@ -1,13 +1,13 @@
-// The account menu of the top bar: a disclosure with the email, Settings, Help and Logout.
+// The account menu of the top bar: a disclosure with the email, Subscribe (for a free learner), Settings, Help and Logout.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { browser } from '../components/subscribe-form';
+import { browser, SubscribeForm } from '../components/subscribe-form';
 import { authApi } from '../features/auth/auth-api';
 
 export const HELP_EMAIL = 'help@kioku.app';
 
-export function UserMenu({ email, name }: { email: string; name?: string | null }) {
+export function UserMenu({ email, name, subscribed = true }: { email: string; name?: string | null; subscribed?: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -63,6 +63,8 @@ export function UserMenu({ email, name }: { email: string; name?: string | null 
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!open}>
         <p className="user-menu-email">{email}</p>
+        {/* Always reachable here: on a phone the top bar has no room for its Subscribe (issue 31). */}
+        {!subscribed ? <SubscribeForm size="sm" className="user-menu-subscribe" /> : null}
         <ul>
           <li>
             <Link to="/settings" onClick={() => setOpen(false)}>

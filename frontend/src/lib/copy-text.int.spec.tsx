@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { copyWithoutReadings, PLAIN_COPY_SELECTOR, plainCopyOf } from './copy-text';
+import { copyWithoutReadings, installPlainCopy, PLAIN_COPY_SELECTOR, plainCopyOf } from './copy-text';
 import { JapaneseText } from './japanese-text';
 
 const SENTENCE = 'あの歌手[かしゅ]は 若[わか]い人[ひと]に人気[にんき]があります。';
@@ -121,5 +121,48 @@ describe('copying rendered Japanese text (SPEC §5)', () => {
     selectContents(sentence);
     expect(dispatchCopy(sentence).text).toBe(plainCopyOf(SENTENCE));
     expect(plainCopyOf(SENTENCE)).toBe('あの歌手は若い人に人気があります。');
+  });
+});
+
+describe('installPlainCopy: a selection that does not start in the sentence (issue 31)', () => {
+  let uninstall: () => void;
+  beforeEach(() => {
+    uninstall = installPlainCopy(document);
+  });
+  afterEach(() => uninstall());
+
+  it('copies the sentence without readings when the selection starts before it', () => {
+    const { container } = render(
+      <div>
+        <h3>New Card 1/10</h3>
+        <JapaneseText text={SENTENCE} />
+      </div>,
+    );
+    const heading = container.querySelector('h3')!;
+    const sentence = container.querySelector(PLAIN_COPY_SELECTOR)!;
+    select(heading.firstChild!, 0, sentence, sentence.childNodes.length);
+    // The browser dispatches the copy at the selection's start: the heading, outside the sentence.
+    const copied = dispatchCopy(heading);
+    expect(copied.prevented).toBe(true);
+    expect(copied.text).toBe(`New Card 1/10\n${plainCopyOf(SENTENCE)}`);
+  });
+
+  it('copies the whole page without readings (Ctrl+A)', () => {
+    render(
+      <main>
+        <p>Context: a word</p>
+        <JapaneseText text={SENTENCE} as="p" />
+      </main>,
+    );
+    selectContents(document.body);
+    const copied = dispatchCopy(document.body);
+    expect(copied.text).toContain(plainCopyOf(SENTENCE));
+    expect(copied.text).not.toContain('かしゅ');
+  });
+
+  it('leaves a copy without Japanese text to the browser', () => {
+    const { container } = render(<p>Only English here</p>);
+    selectContents(container);
+    expect(dispatchCopy(container).prevented).toBe(false);
   });
 });

@@ -120,3 +120,33 @@ export function copyWithoutReadings(event: CopyEventLike, selection: Selection |
   event.preventDefault();
   event.clipboardData.setData('text/plain', text);
 }
+
+/** Whether a selection takes in any rendered Japanese text (a JapaneseText container, or part of one). */
+function touchesPlainCopyText(selection: Selection): boolean {
+  for (let i = 0; i < selection.rangeCount; i += 1) {
+    const range = selection.getRangeAt(i);
+    const start = elementOf(range.commonAncestorContainer);
+    if (start?.closest(PLAIN_COPY_SELECTOR)) return true;
+    const root = range.commonAncestorContainer;
+    if (root.nodeType !== 1 && root.nodeType !== 9) continue;
+    for (const el of (root as Element | Document).querySelectorAll(PLAIN_COPY_SELECTOR)) if (range.intersectsNode(el)) return true;
+  }
+  return false;
+}
+
+/**
+ * A copy anywhere in the document that takes in rendered Japanese text: without readings too. The browser sends
+ * the copy event to where the selection starts, so a selection begun before a sentence, or Ctrl+A, never reached
+ * the sentence's own handler and kept its furigana (issue 31). Installed once on the document (main.tsx); a copy
+ * the sentence's handler already wrote is left alone. Returns the uninstaller.
+ */
+export function installPlainCopy(doc: Document): () => void {
+  const onCopy = (event: ClipboardEvent) => {
+    if (event.defaultPrevented) return;
+    const selection = doc.getSelection();
+    if (!selection || !touchesPlainCopyText(selection)) return;
+    copyWithoutReadings(event, selection);
+  };
+  doc.addEventListener('copy', onCopy);
+  return () => doc.removeEventListener('copy', onCopy);
+}

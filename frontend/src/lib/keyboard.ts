@@ -51,6 +51,14 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
   return action;
 }
 
+/**
+ * Space with Ctrl, Alt or Meta: no shortcut, but a focused button would still take it as a click (Chromium
+ * activates a button on Space whatever the modifiers), so Ctrl+Space on "Show answer" flipped the card (issue 31).
+ */
+export function isModifiedSpace(event: Pick<KeyLike, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  return (event.key === ' ' || event.key === 'Spacebar') && (event.ctrlKey || event.metaKey || event.altKey);
+}
+
 export const SHORTCUT_HINT: Array<[keys: string, what: string]> = [
   ['Space', 'flip / next'],
   ['A', 'play audio'],
@@ -58,3 +66,11 @@ export const SHORTCUT_HINT: Array<[keys: string, what: string]> = [
   ['Esc', 'I already know it'],
   ['U', 'undo last answer'],
 ];
+
+/** What Esc does for a learner without a subscription: nothing, so its hint says why. */
+export const KNOWN_NEEDS_SUBSCRIPTION = 'I already know it (subscribers)';
+
+/** The hint line as this learner has it: "I already know it" is a subscriber's (the server refuses it otherwise). */
+export function shortcutHint(subscribed: boolean): Array<[keys: string, what: string]> {
+  return SHORTCUT_HINT.map(([keys, what]) => (keys === 'Esc' && !subscribed ? [keys, KNOWN_NEEDS_SUBSCRIPTION] : [keys, what]));
+}

@@ -33,14 +33,38 @@ export function formatInterval(hours: number): string {
 /**
  * What a grade button says happens to the card, from the interval that grade gives (`next_intervals`). An
  * interval of 0 is not a wait: a lesson grade 0/3/5 makes a new card due at once, so it comes back in this
- * session's review right after the new cards; a failed review (grade 0) is due again at once, so it comes
- * back before this session ends (backend grade-card.decide.ts).
+ * session's review right after the batch of new cards; a failed review (grade 0) is due again at once, so it
+ * comes back before this session ends (study/scheduler: the ladder's lesson rule and review rule).
  */
 export function gradeOutcome(hours: number, newCard: boolean): { text: string; hint?: string } {
   if (Math.round(hours) > 0) return { text: formatInterval(hours) };
   return newCard
-    ? { text: 'review now', hint: "Comes back in this session's review, right after the new cards." }
+    ? { text: 'after this batch', hint: "Comes back in this session's review, right after the new cards." }
     : { text: 'again in this session', hint: 'Comes back before this session ends.' };
+}
+
+/** The grade buttons' outcome lines: one per button, or one for the group when every button does the same. */
+export interface GradeOutcomes {
+  perGrade: Record<string, { text: string; hint?: string } | null>;
+  /** every grade does the same (a new card under today's rule: reviewed after the batch whatever the grade) */
+  shared: string | null;
+}
+
+export const NEW_CARD_SHARED_OUTCOME = "Whichever you choose, this new card comes back in this session's review, right after the new cards.";
+
+/**
+ * Three buttons each saying "review now" on a new card told the learner nothing (issue 31): the scheduler gives a
+ * lesson grade the same schedule whatever the grade, so that is said once, truthfully, for the group.
+ */
+export function gradeOutcomes(nextIntervals: Record<string, number> | null | undefined, grades: readonly number[], newCard: boolean): GradeOutcomes {
+  const perGrade = Object.fromEntries(grades.map((g) => [String(g), nextIntervals?.[String(g)] != null ? gradeOutcome(nextIntervals[String(g)], newCard) : null]));
+  const texts = new Set(Object.values(perGrade).map((o) => o?.text ?? null));
+  if (grades.length > 1 && texts.size === 1 && !texts.has(null)) {
+    const [only] = Object.values(perGrade);
+    const shared = newCard && only!.text === 'after this batch' ? NEW_CARD_SHARED_OUTCOME : `Whichever you choose: ${only!.text}.`;
+    return { perGrade: Object.fromEntries(grades.map((g) => [String(g), null])), shared };
+  }
+  return { perGrade, shared: null };
 }
 
 /** "Next reviews in …": minutes, hours or days, whichever reads best. */

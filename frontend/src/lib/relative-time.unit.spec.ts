@@ -1,4 +1,4 @@
-import { formatInterval, formatWait, gradeOutcome, relativeTime } from './relative-time';
+import { formatInterval, formatWait, gradeOutcome, gradeOutcomes, NEW_CARD_SHARED_OUTCOME, relativeTime } from './relative-time';
 
 const now = new Date('2025-03-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -30,7 +30,7 @@ describe('formatInterval', () => {
 
 describe('gradeOutcome', () => {
   it('says what an interval of 0 means instead of "0 hours"', () => {
-    expect(gradeOutcome(0, true).text).toBe('review now');
+    expect(gradeOutcome(0, true).text).toBe('after this batch');
     expect(gradeOutcome(0, false).text).toBe('again in this session');
     expect(gradeOutcome(0, false).hint).toMatch(/before this session ends/);
   });
@@ -38,6 +38,25 @@ describe('gradeOutcome', () => {
     expect(gradeOutcome(696, true)).toEqual({ text: '29 days' });
     expect(gradeOutcome(4, false)).toEqual({ text: '4 hours' });
     expect(gradeOutcome(72, false)).toEqual({ text: '3 days' });
+  });
+});
+
+describe('gradeOutcomes (issue 31: three buttons said "review now" on a new card)', () => {
+  it('says once, for the group, that every grade of a new card brings it back after the batch', () => {
+    // Today's rule: a lesson grade 0/3/5 gives 0 hours whatever the grade (study/scheduler/ladder.ts).
+    expect(gradeOutcomes({ '0': 0, '3': 0, '5': 0, '10': 696 }, [0, 3, 5], true)).toEqual({
+      perGrade: { '0': null, '3': null, '5': null },
+      shared: NEW_CARD_SHARED_OUTCOME,
+    });
+  });
+  it('keeps a line per button when the grades differ (a review)', () => {
+    expect(gradeOutcomes({ '0': 0, '3': 6, '5': 20 }, [0, 3, 5], false)).toEqual({
+      perGrade: { '0': { text: 'again in this session', hint: 'Comes back before this session ends.' }, '3': { text: '6 hours' }, '5': { text: '20 hours' } },
+      shared: null,
+    });
+  });
+  it('says nothing without previews', () => {
+    expect(gradeOutcomes(undefined, [0, 3, 5], true)).toEqual({ perGrade: { '0': null, '3': null, '5': null }, shared: null });
   });
 });
 

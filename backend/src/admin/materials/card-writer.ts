@@ -122,6 +122,12 @@ export interface WriteOptions {
   metadata: EventMetadata;
   /** a stable event id per stream (derived from an Idempotency-Key or a job outcome): retries record once */
   eventIdFor?: (streamId: string) => string;
+  /**
+   * Approval fields recorded even when the value is the default they read as: an unapproval of the system voice
+   * sets is_audio_approved false on a card that never had it, and that explicit false is the veto (catalogue
+   * voiceFields: audio_vetoed). Without it the unapproval was no change and silently did nothing (issue 31).
+   */
+  explicit?: readonly string[];
 }
 
 export interface WriteResult {
@@ -177,7 +183,8 @@ export async function writeCardFields(
     parts[place.target][place.field] = value;
   }
 
-  await revise(db, store, { type: card.row.type, id: card.row.id }, parts.own, options, result, APPROVAL_DEFAULTS);
+  const defaults = Object.fromEntries(Object.entries(APPROVAL_DEFAULTS).filter(([field]) => !options.explicit?.includes(field)));
+  await revise(db, store, { type: card.row.type, id: card.row.id }, parts.own, options, result, defaults);
   if (!Object.keys(parts.vocab).length && !Object.keys(parts.sentence).length) return result;
 
   // A new word chosen in the same edit: its fields and sentence are the ones to edit now.

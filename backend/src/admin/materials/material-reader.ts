@@ -140,6 +140,9 @@ export class MaterialReader {
           has_sentence: Boolean(str(d.sentence)),
           has_audio: Boolean(str(d.audio_url)),
           is_audio_approved: d.is_audio_approved === true,
+          // What a learner hears without the admin's audio (study/flashcard.view.ts learnerMaterial): the lists said
+          // "Audio: None" for these cards (issue 31).
+          system_voice: !str(d.audio_url) && d.audio_vetoed !== true && Boolean(str(d.kana_audio_url) || str(d.sentence_audio_url)),
           has_image: Boolean(str(d.image_url)),
           is_image_approved: d.is_image_approved === true,
           servable: r.servable,

@@ -50,6 +50,18 @@ describe('admin materials API', () => {
       expect(level2.total).toBe(2);
     });
 
+    it('says which cards the system voice speaks when the admin gave no audio (issue 31: the list said None)', async () => {
+      const first = (await get('/api/admin/materials?type=reading&course=kanji1')).json().items[0];
+      expect(first.system_voice).toBe(false);
+      // The catalogue row as the voice leaves it: the sentence's clip, no audio of the admin's.
+      await t.db.pool.query(`update materials set data = data || '{"sentence_audio_url": "/media/clip.ogg"}' where material_type = 'reading' and material_id = $1`, [first.id]);
+      const voiced = (await get('/api/admin/materials?type=reading&course=kanji1')).json().items[0];
+      expect(voiced).toMatchObject({ id: first.id, has_audio: false, system_voice: true });
+      await t.db.pool.query(`update materials set data = data || '{"audio_vetoed": true}' where material_type = 'reading' and material_id = $1`, [first.id]);
+      expect((await get('/api/admin/materials?type=reading&course=kanji1')).json().items[0].system_voice).toBe(false);
+      await t.db.pool.query(`update materials set data = data - 'sentence_audio_url' - 'audio_vetoed' where material_type = 'reading' and material_id = $1`, [first.id]);
+    });
+
     it('filters by flags joined by +, spaces or commas; unknown filters are a 400', async () => {
       const all = (await get('/api/admin/materials?type=vocab')).json();
       const noSentence = (await get('/api/admin/materials?type=vocab&filters=no_sentence')).json();

@@ -6,6 +6,7 @@ import { AppConfig, runsBackgroundWork } from '../../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
 import { EventStore } from '../../platform/event-store/event-store';
 import { loadVoiceOwners, voicePriority, voiceRequestId, voiceStateOf, type VoiceOwner } from './voice-plan';
+import { VoiceProgress } from './voice-progress';
 
 /** Asked again after this long if still missing (the queue lost it: Redis flushed, job removed). */
 const REASK_AFTER_MS = 10 * 60_000;
@@ -35,6 +36,12 @@ export class VoiceScheduler implements OnApplicationBootstrap, OnApplicationShut
   private running?: Promise<unknown>;
   private stopped = false;
   private lastProblem = '';
+  /** one line for the whole voice, redrawn on a terminal (issue 31), instead of a line per pass and two per clip */
+  private readonly progress = new VoiceProgress({
+    tty: Boolean(process.stderr.isTTY),
+    write: (text) => process.stderr.write(text),
+    log: (line) => this.logger.log(line),
+  });
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -73,6 +80,9 @@ export class VoiceScheduler implements OnApplicationBootstrap, OnApplicationShut
   async pass(now = Date.now()): Promise<VoicePassResult> {
     const owners = await loadVoiceOwners(this.pool);
     const missing = owners.filter((o) => voiceStateOf(o) === 'pending');
+    const needed = owners.filter((o) => voiceStateOf(o) !== null);
+    // A clip that failed for good is settled too (media:status lists it): the bar reaches its end.
+    this.progress.update({ done: needed.length - missing.length, total: needed.length }, now);
     const toAsk = missing
       .filter((o) => now - (this.asked.get(voiceRequestId(o, o.input!.key)) ?? -Infinity) > REASK_AFTER_MS)
       .sort((a, b) => voicePriority(a) - voicePriority(b))
@@ -93,7 +103,7 @@ export class VoiceScheduler implements OnApplicationBootstrap, OnApplicationShut
       );
       for (const o of chunk) this.asked.set(voiceRequestId(o, o.input!.key), now);
     }
-    if (toAsk.length) this.logger.log(`asked for ${toAsk.length} voice clips (${missing.length} missing)`);
+    if (toAsk.length) this.logger.debug(`asked for ${toAsk.length} voice clips (${missing.length} missing)`);
     return { pending: missing.length, requested: toAsk.length };
   }
 

@@ -11,9 +11,21 @@ import type { MediaStorage } from '../storage/media-storage';
 export interface RunnerLogger {
   info(message: string, extra?: Record<string, unknown>): void;
   warn(message: string, extra?: Record<string, unknown>): void;
+  /** lines nobody reads at the default level (each clip of the system voice); dropped when absent */
+  debug?(message: string, extra?: Record<string, unknown>): void;
 }
 
 const silent: RunnerLogger = { info: () => undefined, warn: () => undefined };
+
+/**
+ * Where a job's routine lines go: the system voice's thousands of clips (action voice) log at debug, so a
+ * newcomer's terminal shows the voice scheduler's one progress line instead of two lines per clip (issue 31:
+ * ~118,000 lines in an hour); an admin's own request keeps its info lines. Failures are warnings for both.
+ */
+function routineLog(logger: RunnerLogger, action: string): (message: string, extra?: Record<string, unknown>) => void {
+  if (action !== 'voice') return (message, extra) => logger.info(message, extra);
+  return (message, extra) => logger.debug?.(message, extra);
+}
 
 /** A failure message the admin can act on, whatever was thrown. */
 export function failureMessage(action: string, error: unknown): string {
@@ -49,6 +61,7 @@ export class MediaJobRunner {
       this.logger.warn(`refused a job of another deployment (${job.data.deploymentId})`, { jobId });
       throw new UnrecoverableError(`This job belongs to another Kioku deployment (${job.data.deploymentId}); it was not applied to this database (${this.deploymentId}). Give each deployment its own MEDIA_QUEUE_PREFIX.`);
     }
+    const log = routineLog(this.logger, action);
     try {
       // A voice job carries its text; the others read the material.
       const material = action === 'voice' ? {} : await this.port.load(materialType, materialId);
@@ -62,11 +75,11 @@ export class MediaJobRunner {
         providers: this.providers,
         storage: this.storage,
         signal,
-        log: (message) => this.logger.info(message, { jobId, action }),
+        log: (message) => log(message, { jobId, action }),
       });
       const result = mediaResultSchema.parse(produced);
       await this.port.recordSucceeded(requestEventId, action, result, jobId, context);
-      this.logger.info(`${action} succeeded`, { jobId, materialType, materialId });
+      log(`${action} succeeded`, { jobId, materialType, materialId });
       return result;
     } catch (error) {
       const message = failureMessage(action, error);

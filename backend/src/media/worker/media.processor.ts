@@ -21,6 +21,7 @@ export class MediaProcessor extends WorkerHost<Worker<MediaJobData, MediaResult>
   private readonly log: RunnerLogger = {
     info: (message, extra) => this.logger.log(extra ? { msg: message, ...extra } : message),
     warn: (message, extra) => this.logger.warn(extra ? { msg: message, ...extra } : message),
+    debug: (message, extra) => this.logger.debug(extra ? { msg: message, ...extra } : message),
   };
   private runner?: MediaJobRunner;
   private readonly events = new MediaWorkerEvents(() => this.jobRunner(), this.log);

@@ -80,7 +80,9 @@ const configSchema = z.object({
   // Prometheus metrics on a listener of their own (never the public port); off unless METRICS_PORT is set.
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  // Where learners reach the app (links in e-mails, Stripe return URLs, the start banner). Unset or empty: this
+  // machine on PORT, so PORT=3201 alone gives links to :3201 (issue 31: they pointed at :3000).
+  PUBLIC_URL: optionalString(),
   FRONTEND_DIST: z.string().optional(),
   MEDIA_DIR: z.string().default('media'),
   PROJECTION_LEASE_SECONDS: z.coerce.number().positive().default(15),
@@ -144,7 +146,13 @@ const configSchema = z.object({
   S3_PUBLIC_URL: optionalString(),
 });
 
-export type AppConfig = z.infer<typeof configSchema>;
+/** PUBLIC_URL defaults from the port the app really listens on. */
+const withPublicUrl = <T extends { PORT: number; PUBLIC_URL?: string }>(config: T): T & { PUBLIC_URL: string } => ({
+  ...config,
+  PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+});
+
+export type AppConfig = ReturnType<typeof withPublicUrl<z.infer<typeof configSchema>>>;
 
 /**
  * Whether this process runs background work (projection runners, reactors, the media worker, the system voice): the
@@ -161,5 +169,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
-  return parsed.data;
+  return withPublicUrl(parsed.data);
 }

@@ -14,3 +14,15 @@ describe('loadConfig: DATABASE_POOL_SIZE', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+describe('loadConfig: PUBLIC_URL', () => {
+  it('defaults from the port the app listens on, so PORT=3201 alone gives links to :3201', () => {
+    expect(loadConfig({ PORT: '3201' }).PUBLIC_URL).toBe('http://localhost:3201');
+    expect(loadConfig({ PORT: '3201', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:3201');
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('keeps a PUBLIC_URL that is set, whatever the port', () => {
+    expect(loadConfig({ PORT: '3201', PUBLIC_URL: 'https://kioku.example' }).PUBLIC_URL).toBe('https://kioku.example');
+  });
+});

@@ -92,8 +92,7 @@ export async function createHttpApp(root: DynamicModule, config: AppConfig, logg
   const dist = config.FRONTEND_DIST ?? DEFAULT_FRONTEND_DIST;
   const hasFrontend = existsSync(join(dist, 'index.html'));
   if (hasFrontend) {
-    // Loaded only when there is a frontend to serve: @fastify/static pulls in an ESM-only dependency
-    // (content-disposition 3) that Jest on Node 20 cannot require, and tests run without a frontend.
+    // Loaded only when there is a frontend to serve (most tests run without one).
     const fastifyStatic = (await import('@fastify/static')).default;
     await app.register(fastifyStatic as any, {
       root: dist,

@@ -74,9 +74,12 @@ export function newCardLevelSql(levelSql: string, subscriptionParam: string): st
 // (study_grade), which answers its next card in its own round trip. $1 user, $2 course, $3 now, $4 highest
 // reviewable level, $5 true with a subscription, $6 prefer a new card, $7/$8 a material to look past (the card on
 // the learner's screen, for the look-ahead), $9 false for the counts only.
+// known_words: the card's breakdown words the learner knows (study_known_words, migration 047), read on the card
+// the function returns, in the same statement.
 function nextCardSql(levelSql: string): string {
-  return `select card, review_count, next_due, learned_count, new_level, learned_open
-            from study_next_card($1, $2, $3, $4, ${newCardLevelSql(levelSql, '$5')}, $6, $7::text, $8::int, $9)`;
+  return `select n.card, n.review_count, n.next_due, n.learned_count, n.new_level, n.learned_open,
+                 study_known_words($1::uuid, (n.card->'data')::jsonb) as known_words
+            from study_next_card($1, $2, $3, $4, ${newCardLevelSql(levelSql, '$5')}, $6, $7::text, $8::int, $9) n`;
 }
 
 /** study_next_card's columns (migration 044). */
@@ -89,6 +92,8 @@ export interface NextRow {
   new_level: number;
   /** the learned cards of levels up to new_level */
   learned_open: number;
+  /** the card's breakdown words the learner knows (Intermediate or Mastered vocab cards) */
+  known_words?: string[] | null;
 }
 
 /** GetFlashcard: the next card of a course for a learner, and the counts the study panel shows. */
@@ -153,7 +158,7 @@ export class FlashcardQueries {
     }
     return {
       incomplete_levels: incomplete,
-      flashcard: row.card ? flashcardView(row.card, row.card.card) : null,
+      flashcard: row.card ? flashcardView({ ...row.card, known_words: row.known_words ?? [] }, row.card.card) : null,
       user_next_review_in_minutes: row.next_due === null ? null : minutesUntil(row.next_due, q.now),
       review_count: row.review_count,
       new_available: Math.max(0, open - row.learned_open),
@@ -165,7 +170,7 @@ export class FlashcardQueries {
   async material(userId: string, materialType: MaterialType, materialId: number, db: Queryable = this.pool): Promise<MaterialWithCard | null> {
     const { rows } = await db.query<MaterialCardRow>({
       name: 'study_material_with_card',
-      text: `${MATERIAL_WITH_CARD} where m.material_type = $2 and m.material_id = $3`,
+      text: `select g.*, study_known_words($1::uuid, g.data) as known_words from (${MATERIAL_WITH_CARD} where m.material_type = $2 and m.material_id = $3) g`,
       values: [userId, materialType, materialId],
     });
     return rows[0] ? materialWithCardOf(rows[0]) : null;
@@ -222,6 +227,8 @@ interface MaterialCardRow {
   learned_at: Date;
   memory: CardMemory | null;
   version: string;
+  /** only where the read asks for it (study_known_words) */
+  known_words?: string[] | null;
 }
 
 function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
@@ -232,6 +239,7 @@ function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
     level: r.level,
     servable: r.servable,
     data: r.data,
+    ...(r.known_words ? { known_words: r.known_words } : {}),
     card:
       r.attempts === null
         ? null

@@ -199,12 +199,13 @@ interface RecordedGrade {
  * and the course, as the level expression of the StudyLevels port expects them; $23 is the subscription.
  */
 function gradeStatement(levelSql: string): string {
-  return `select stream_version, global_position, transaction_id::text as transaction_id, duplicate,
+  return `select g.*, study_known_words($1::uuid, (g.card->'data')::jsonb) as known_words
+            from (select stream_version, global_position, transaction_id::text as transaction_id, duplicate,
                  card, review_count, next_due, learned_count, new_level, learned_open
             from study_grade($1::uuid, $2, $3, $4, $5, $6::uuid, $7, $8::smallint, $9::jsonb, $10::jsonb, $11::uuid,
                              $12, $13::int, $14::smallint, $15::jsonb, $16::boolean,
                              $17, $18, $19,
-                             $20::boolean, $21::timestamptz, $22::int, ${newCardLevelSql(levelSql, '$23')}, $24::boolean)`;
+                             $20::boolean, $21::timestamptz, $22::int, ${newCardLevelSql(levelSql, '$23')}, $24::boolean)) g`;
 }
 
 /**

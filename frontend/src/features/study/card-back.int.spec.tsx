@@ -141,16 +141,16 @@ describe('kana card back', () => {
 });
 
 describe('the target word on the answer side', () => {
-  // The breakdown flags the target itself as known vocabulary (it is a course word): its reading must not be the
-  // faint one, the learner is learning exactly that reading.
+  // The learner knows both words (the server marks them from their vocab cards): the target's reading must still
+  // not be the faint one, the learner is learning exactly that reading.
   const card = () =>
     vocabCard(
       { attempts: 2 },
       {
         sentence: '私[わたし]は日本語[にほんご]を勉強[べんきょう]します',
         sentence_breakdown: [
-          { word: '私', pronunciation: 'わたし', meaning: 'I', vocab: true },
-          { word: '日本語', pronunciation: 'にほんご', meaning: 'Japanese', vocab: true },
+          { word: '私', pronunciation: 'わたし', meaning: 'I', learner_knows: true },
+          { word: '日本語', pronunciation: 'にほんご', meaning: 'Japanese', vocab: true, learner_knows: true },
         ],
       },
     );
@@ -168,5 +168,32 @@ describe('the target word on the answer side', () => {
     const { container } = face(card(), false);
     expect(container.querySelector('.card-sentence-text mark.target')).toHaveTextContent('日本語');
     expect(container.querySelector('.card-sentence-text mark.target rt')).toBeNull();
+  });
+});
+
+describe('fainter furigana for the words the learner knows (issue 31)', () => {
+  const card = (known: boolean) =>
+    vocabCard(
+      { attempts: 2 },
+      {
+        sentence: '私[わたし]は日本語[にほんご]を勉強[べんきょう]します',
+        sentence_breakdown: [
+          // `vocab` is the authored flag (a course word); only `learner_knows` says the learner knows it.
+          { word: '私', pronunciation: 'わたし', meaning: 'I', vocab: true, learner_knows: known },
+          { word: '勉強', pronunciation: 'べんきょう', meaning: 'study', vocab: true, learner_knows: false },
+          { word: '日本語', pronunciation: 'にほんご', meaning: 'Japanese', vocab: true },
+        ],
+      },
+    );
+
+  it('makes a known word’s reading faint and leaves the others', () => {
+    const { container } = face(card(true), true);
+    const faint = [...container.querySelectorAll('.card-sentence-text ruby.ruby-faint')].map((r) => r.firstChild?.textContent);
+    expect(faint).toEqual(['私']);
+  });
+
+  it('leaves a course word the learner does not know yet at full strength', () => {
+    const { container } = face(card(false), true);
+    expect(container.querySelector('.card-sentence-text ruby.ruby-faint')).toBeNull();
   });
 });

@@ -28,9 +28,12 @@ export function sentenceSource(m: Material): string | null {
   return source ? ensureSentenceEnd(source) : null;
 }
 
-/** Words of the breakdown flagged as known vocabulary: their furigana is quieter. */
+/**
+ * Words of the breakdown the learner knows (the server marks them from their vocab cards: Intermediate or
+ * Mastered): their furigana is quieter. Not the authored `vocab` flag, which marks the card's own word (issue 31).
+ */
 export function knownWords(m: Material): Set<string> {
-  return new Set((m.sentence_breakdown ?? []).filter((w) => Boolean(w.vocab)).map((w) => w.word));
+  return new Set((m.sentence_breakdown ?? []).filter((w) => w.learner_knows === true).map((w) => w.word));
 }
 
 export function CardFace({ card, flipped, settings, contextShown, onShowContext }: CardFaceProps) {

@@ -88,7 +88,7 @@ describe('panel states (SPEC §4)', () => {
     expect(screen.queryByText(/0 hours/)).not.toBeInTheDocument();
   });
 
-  it('says what a lesson grade does: review now, and 29 days for "I already know it"', async () => {
+  it('says what a lesson grade does: the same for every grade (after this batch), and 29 days for "I already know it"', async () => {
     const card = vocabCard({ attempts: 0, next_intervals: { '0': 0, '3': 0, '5': 0, '10': 696 } });
     const { user } = setup({ subscribed: true, next: nextCard({ flashcard: card, new_available: 20, learned_count: 5 }) });
     await user.click(await screen.findByRole('button', { name: 'Learn 10 new cards' }));
@@ -97,11 +97,11 @@ describe('panel states (SPEC §4)', () => {
     expect(known).toHaveAccessibleDescription(/counts as Intermediate for your level at once/);
 
     await user.click(screen.getByRole('button', { name: 'Show answer' }));
-    for (const label of ["Didn't get it", 'Got it, hard', 'Got it, easy']) {
-      const button = screen.getByRole('button', { name: `${label} review now` });
-      expect(button).toHaveAttribute('title', "Comes back in this session's review, right after the new cards.");
-    }
-    expect(screen.queryByText(/0 hours/)).not.toBeInTheDocument();
+    // Issue 31: three buttons each said "review now". Every lesson grade gives the card the same schedule (due at
+    // once, reviewed after the batch), so that is said once for the group and each button is just its grade.
+    expect(screen.getByText("Whichever you choose, this new card comes back in this session's review, right after the new cards.")).toBeInTheDocument();
+    for (const label of ["Didn't get it", 'Got it, hard', 'Got it, easy']) expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
+    expect(screen.queryByText(/review now|0 hours/)).not.toBeInTheDocument();
   });
 
   it('shows a failed load with a way to try again', async () => {
@@ -610,6 +610,26 @@ describe('keyboard shortcuts (SPEC §9)', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(net.requests('POST', '/api/flashcard')).toHaveLength(1));
     expect(net.requests('POST', '/api/flashcard')[0].body).toMatchObject({ grade: 10 });
+  });
+
+  it('Ctrl+Space on the focused Show answer button does not flip (issue 31: only the documented keys)', async () => {
+    const { user } = await started();
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('button', { name: 'Show answer' })).toHaveFocus();
+    await user.keyboard('{Control>} {/Control}');
+    expect(screen.getByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Didn't get it/ })).not.toBeInTheDocument();
+  });
+
+  it('Esc without a subscription says why nothing happened and offers Subscribe (issue 31)', async () => {
+    const card = vocabCard();
+    const { user, net } = await started({}, false, card);
+    await user.click(screen.getByRole('button', { name: /Learn/ }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(/Skipping a card you already know \(Esc\) comes with a subscription/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+    expect(net.requests('POST', '/api/flashcard')).toHaveLength(0);
+    expect(screen.getByText('Keyboard shortcuts:', { exact: false }).closest('p')).toHaveTextContent('Esc I already know it (subscribers)');
   });
 
   it('does nothing when shortcuts are off, and shows the hint only when on', async () => {

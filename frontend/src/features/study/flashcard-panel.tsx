@@ -12,10 +12,10 @@ import { errorMessage, isApiError } from '../../lib/api';
 import { playAudio, prefetchAudio } from '../../lib/audio';
 import { isAudioShown, shouldAutoplay } from '../../lib/card-rules';
 import { COURSE_INFO, type Course } from '../../lib/courses';
-import { SHORTCUT_HINT, shortcutFor, type ShortcutAction } from '../../lib/keyboard';
+import { isModifiedSpace, shortcutFor, shortcutHint, type ShortcutAction } from '../../lib/keyboard';
 import { usePaymentsAvailable, type Settings } from '../../lib/profile';
 import { queryKeys } from '../../lib/query-keys';
-import { formatWait, gradeOutcome } from '../../lib/relative-time';
+import { formatWait, gradeOutcome, gradeOutcomes } from '../../lib/relative-time';
 import { newIdempotencyKey } from '../../lib/retry';
 import { useOnline } from '../../lib/use-online';
 import { CardFace } from './card-face';
@@ -87,6 +87,8 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   // The session's answers so far (for the summary at its end) and the last one, which `u` takes back.
   const [tally, setTally] = useState<SessionTally | null>(null);
   const [lastAnswer, setLastAnswer] = useState<LastAnswer | null>(null);
+  // Esc on a new card without a subscription: says why nothing happened, with Subscribe (issue 31).
+  const [knownRefused, setKnownRefused] = useState(false);
   const lastAnswerRef = useRef(lastAnswer);
   lastAnswerRef.current = lastAnswer;
 
@@ -207,6 +209,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
 
   // Keep keyboard focus with the card: the answer when flipped, the flip button for a new card.
   useEffect(() => {
+    setKnownRefused(false);
     if (!session) return;
     if (session.flipped) answerRef.current?.focus();
     else showAnswerRef.current?.focus();
@@ -301,7 +304,10 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
           submit(5);
           return true;
         case 'already-know':
-          if (!canKnow) return false;
+          if (!canKnow) {
+            if (!subscribed && session.card.attempts === 0) setKnownRefused(true);
+            return false;
+          }
           submit(10);
           return true;
       }
@@ -355,22 +361,24 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
 
           <div className="card-actions">
             {!session.flipped ? (
-              <Button ref={showAnswerRef} variant="primary" size="lg" onClick={flip} aria-keyshortcuts="Space">
+              <Button
+                ref={showAnswerRef}
+                variant="primary"
+                size="lg"
+                onClick={flip}
+                aria-keyshortcuts="Space"
+                // Only the documented keys flip: Space alone (or Enter, as on any button), never Ctrl+Space.
+                onKeyDown={(event) => {
+                  if (isModifiedSpace(event)) event.preventDefault();
+                }}
+                onKeyUp={(event) => {
+                  if (isModifiedSpace(event)) event.preventDefault();
+                }}
+              >
                 Show answer
               </Button>
             ) : (
-              <div role="group" aria-label="How well did you know it?" className="grade-buttons">
-                {GRADES.map(({ grade: value, label, key }) => {
-                  const hours = card.next_intervals?.[String(value)];
-                  const outcome = hours != null ? gradeOutcome(hours, card.attempts === 0) : null;
-                  return (
-                    <Button key={value} className={`grade grade-${value}`} onClick={() => submit(value)} disabled={waiting} aria-keyshortcuts={key} title={outcome?.hint}>
-                      <span className="grade-label">{label}</span>
-                      {outcome ? <span className="grade-interval">{outcome.text}</span> : null}
-                    </Button>
-                  );
-                })}
-              </div>
+              <GradeButtons card={card} waiting={waiting} onGrade={submit} />
             )}
             <div className="card-extra-actions">
               {canKnow ? (
@@ -407,6 +415,12 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
             </div>
           </div>
 
+          {knownRefused ? (
+            <div role="status" className="notice known-refused">
+              <p>Skipping a card you already know (Esc) comes with a subscription; without one, every card is learned in its lessons.</p>
+              <SubscribeForm size="sm" unavailableText={null} />
+            </div>
+          ) : null}
           {waiting && !showOffline ? <p className="muted small" aria-live="polite">Saving…</p> : null}
           {grade.isError ? <GradeError error={grade.error} onRetry={retry} onReload={reload} /> : null}
           {undoRefused}
@@ -427,7 +441,7 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
       {settings.keyboard_shortcuts ? (
         <p className="shortcut-hint">
           <span className="visually-hidden">Keyboard shortcuts: </span>
-          {SHORTCUT_HINT.map(([keys, what]) => (
+          {shortcutHint(subscribed).map(([keys, what]) => (
             <span key={keys} className="shortcut">
               <kbd>{keys}</kbd> {what}
             </span>
@@ -435,6 +449,27 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The three grades with what each does to the card (its `next_intervals`), said once when all do the same. */
+function GradeButtons({ card, waiting, onGrade }: { card: Flashcard; waiting: boolean; onGrade: (grade: Grade) => void }) {
+  const outcomes = gradeOutcomes(card.next_intervals, GRADES.map((g) => g.grade), card.attempts === 0);
+  return (
+    <>
+      {outcomes.shared ? <p className="grade-shared-outcome muted small">{outcomes.shared}</p> : null}
+      <div role="group" aria-label="How well did you know it?" className="grade-buttons">
+        {GRADES.map(({ grade: value, label, key }) => {
+          const outcome = outcomes.perGrade[String(value)];
+          return (
+            <Button key={value} className={`grade grade-${value}`} onClick={() => onGrade(value)} disabled={waiting} aria-keyshortcuts={key} title={outcome?.hint}>
+              <span className="grade-label">{label}</span>
+              {outcome ? <span className="grade-interval">{outcome.text}</span> : null}
+            </Button>
+          );
+        })}
+      </div>
+    </>
   );
 }
 

@@ -89,6 +89,8 @@ export class RequestActionsHandler implements ICommandHandler<RequestMediaAction
       if (Object.keys(set).length) {
         await writeCardFields(client, this.store, card, set, {
           metadata: command.metadata,
+          // An unapproval is a decision even on a card whose audio was never approved (the system voice's).
+          explicit: Object.keys(set).filter((field) => set[field] === false),
           eventIdFor: command.eventIdFor ? (s) => command.eventIdFor!(`approve|${s}`) : undefined,
         });
       }

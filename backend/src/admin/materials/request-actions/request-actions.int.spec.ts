@@ -35,6 +35,19 @@ describe('POST /api/admin/materials/:id/actions', () => {
       expect((await detail('kana', KANA)).material.is_audio_approved).toBe(false);
     });
 
+    it('unapprove_audio on a card with only the system voice takes the voice off it; approve_audio gives it back (issue 31)', async () => {
+      // Never approved nor unapproved: the system voice plays. Unapproving it used to record no change at all.
+      expect((await detail('vocab', VOCAB)).material).toMatchObject({ audio_vetoed: false, audio_url: null });
+      const off = await t.admin.session.post(`/api/admin/materials/${VOCAB}/actions`, { type: 'vocab', actions: { unapprove_audio: true } });
+      expect(off.statusCode).toBe(202);
+      expect((await detail('vocab', VOCAB)).material.audio_vetoed).toBe(true);
+      const history = (await t.admin.session.get(`/api/admin/history?stream=material-vocab-${VOCAB}`)).json();
+      expect(history.items[0]).toMatchObject({ type: 'MaterialRevised', changes: [{ field: 'is_audio_approved', after: false }] });
+      const on = await t.admin.session.post(`/api/admin/materials/${VOCAB}/actions`, { type: 'vocab', actions: { approve_audio: true } });
+      expect(on.statusCode).toBe(202);
+      expect((await detail('vocab', VOCAB)).material.audio_vetoed).toBe(false);
+    });
+
     it('fetch_breakdown records MediaActionRequested, the worker runs it and the sentence breakdown changes', async () => {
       const store = new EventStore(t.db.pool);
       const stream = `material-vocab-${VOCAB}`;

@@ -79,3 +79,21 @@ describe('bulk actions on a list page', () => {
     consoleError.mockRestore();
   });
 });
+
+describe('the audio column', () => {
+  it('says "System voice" for a card the system voice speaks, not "None" (issue 31)', async () => {
+    mockFetch({
+      ...admin,
+      'GET /api/admin/materials': { body: materialList([materialRow(1, { system_voice: true }), materialRow(2), materialRow(3, { has_audio: true, is_audio_approved: true })]) },
+    });
+    renderAdmin('/admin/readings');
+    await screen.findByRole('link', { name: '1' });
+    const audioOf = (id: string) => screen.getByRole('link', { name: id }).closest('tr')!.querySelectorAll('td');
+    const cells = (id: string) => [...audioOf(id)].map((td) => td.textContent);
+    // Columns: select, id, course, level, title, sentence, audio, image, served, updated.
+    const audio = (id: string) => cells(id)[6];
+    expect(audio('1')).toBe('System voice');
+    expect(audio('2')).toBe('None');
+    expect(audio('3')).toBe('Approved');
+  });
+});

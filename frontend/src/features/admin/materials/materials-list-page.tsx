@@ -17,8 +17,8 @@ export const COURSES_OF: Readonly<Record<MaterialType, readonly string[]>> = {
   kana: ['kana'],
 };
 
-function MediaCell({ has, approved }: { has: boolean; approved: boolean }) {
-  if (!has) return <Badge>None</Badge>;
+function MediaCell({ has, approved, systemVoice = false }: { has: boolean; approved: boolean; systemVoice?: boolean }) {
+  if (!has) return systemVoice ? <Badge tone="success">System voice</Badge> : <Badge>None</Badge>;
   return approved ? <Badge tone="success">Approved</Badge> : <Badge tone="alert">To review</Badge>;
 }
 
@@ -74,7 +74,7 @@ export function MaterialsListPage({ type }: { type: MaterialType }) {
       ? [{ key: 'vocab', header: 'Vocab id', numeric: true, cell: (row: MaterialRow) => row.vocab_id ?? <span className="muted">—</span> }]
       : []),
     { key: 'sentence', header: 'Sentence', cell: (row) => <Flag on={row.has_sentence} /> },
-    { key: 'audio', header: 'Audio', cell: (row) => <MediaCell has={row.has_audio} approved={row.is_audio_approved} /> },
+    { key: 'audio', header: 'Audio', cell: (row) => <MediaCell has={row.has_audio} approved={row.is_audio_approved} systemVoice={row.system_voice} /> },
     { key: 'image', header: 'Image', cell: (row) => <MediaCell has={row.has_image} approved={row.is_image_approved} /> },
     // A retired material is never served; the badge says why, so it is not taken for a card missing its sentence.
     { key: 'servable', header: 'Served', cell: (row) => (row.retired ? <Badge tone="alert">Retired</Badge> : <Flag on={row.servable} />) },
