@@ -4,6 +4,7 @@ import { N3_PART_C } from './n3/part-c';
 import { N3_PART_D } from './n3/part-d';
 import { N3_PART_E } from './n3/part-e';
 import { N3_PART_F } from './n3/part-f';
+import { N3_PART_G } from './n3/part-g';
 
 /**
  * The N4–N3 list: everyday words an intermediate learner meets (roughly JLPT N4 and N3, beyond the core list of
@@ -13,4 +14,4 @@ import { N3_PART_F } from './n3/part-f';
  * once. Items that match no EDICT word are reported by the build. The list also holds the prefectures 茨城, 栃木 and
  * 愛媛: their kanji are taught in grade 4 since 2020, and their names are the words that teach them.
  */
-export const N3_CORE: readonly string[] = [N3_PART_A, N3_PART_B, N3_PART_C, N3_PART_D, N3_PART_E, N3_PART_F];
+export const N3_CORE: readonly string[] = [N3_PART_A, N3_PART_B, N3_PART_C, N3_PART_D, N3_PART_E, N3_PART_F, N3_PART_G];

@@ -110,7 +110,6 @@ export const KANJI2_WORD_SENTENCES_D: readonly AuthoredSentence[] = [
   v('突如|とつじょ', '静かな町に突如、大きな音が響きました。', 'All of a sudden, a loud noise echoed through the quiet town.', { context: 'Written language; in speech people say 突然 or 急に.' }),
   v('塔|とう', '町の真ん中に古い塔が立っています。', 'An old tower stands in the middle of the town.'),
   v('元旦|がんたん', '元旦の朝、家族で神社に行きました。', 'On the morning of New Year\'s Day, my family went to a shrine.'),
-  v('真珠|しんじゅ', 'この真珠は祖母からもらった大切なものです。', 'This pearl is a precious thing my grandmother gave me.', { meanings: { もの: 'thing' } }),
   v('凝固|ぎょうこ', '水は零度で凝固して氷になります。', 'Water solidifies into ice at zero degrees.', { context: 'Scientific term.' }),
   v('苗|なえ', '春に庭で野菜の苗を植えました。', 'In spring I planted vegetable seedlings in the garden.'),
   v('獣|けだもの', 'あの男は獣のようなことをしました。', 'That man did something monstrous.', { readings: { 獣: 'けだもの' }, context: 'Often used as an insult for a brutal, inhuman person.' }),

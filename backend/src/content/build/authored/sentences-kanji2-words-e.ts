@@ -48,7 +48,6 @@ export const KANJI2_WORD_SENTENCES_E: readonly AuthoredSentence[] = [
   v('狩り|かり', '昔の人は狩りをして生活していました。', 'People long ago lived by hunting.'),
   v('狩猟|しゅりょう', 'この山では狩猟が禁止されています。', 'Hunting is prohibited on this mountain.'),
   v('舟艇|しゅうてい', '港に小さな舟艇がたくさん並んでいます。', 'Lots of small boats are lined up in the harbour.', { context: 'Technical and news word for small boats; in everyday speech people say ボート or 小舟.' }),
-  v('朱|あけ', '夕日で空が朱に染まりました。', 'The sky was dyed scarlet by the setting sun.', { readings: { 朱: 'あけ' }, context: 'Literary reading; in most words this kanji is read しゅ.' }),
   v('朱印|しゅいん', '寺や神社でご朱印をいただくのが趣味です。', 'My hobby is collecting red seals at temples and shrines.', { context: 'Temples and shrines give visitors a red seal, usually called ご朱印 (御朱印), as a record of their visit.' }),
   v('渦中|かちゅう', '彼は今、事件の渦中にいます。', 'He is now caught up in the middle of the affair.', { context: 'Written and news language.' }),
   v('紳士|しんし', '彼は女性にとても優しい紳士です。', 'He is a gentleman who is very kind to women.'),

@@ -80,7 +80,6 @@ export const KANJI2_WORD_SENTENCES_F: readonly AuthoredSentence[] = [
   v('海賊|かいぞく', '子どもたちは公園で海賊ごっこをしています。', 'The children are playing pirates in the park.'),
   v('搾乳|さくにゅう', '祖父は毎朝早く起きて、牛の搾乳をします。', 'My grandfather gets up early every morning to milk the cows.'),
   v('湖畔|こはん', '夏休みに湖畔のホテルに泊まりました。', 'During the summer holidays we stayed at a lakeside hotel.'),
-  v('長唄|ながうた', '姉は週に一回、長唄を習っています。', 'My older sister takes nagauta singing lessons once a week.', { context: '長唄: a traditional style of song sung to shamisen accompaniment, often for kabuki.' }),
   v('風呂敷|ふろしき', 'お弁当箱を風呂敷で包みました。', 'I wrapped my lunch box in a furoshiki cloth.'),
   v('拷問|ごうもん', '拷問は、国際法で禁止されています。', 'Torture is prohibited under international law.'),
   v('渓流|けいりゅう', '週末、山の渓流で釣りをしました。', 'At the weekend I went fishing in a mountain stream.'),

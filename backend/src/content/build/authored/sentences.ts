@@ -57,6 +57,7 @@ import { VOCAB3_SENTENCES_L7B } from './sentences-vocab3-level7b';
 import { VOCAB3_SENTENCES_L8A } from './sentences-vocab3-level8a';
 import { VOCAB3_SENTENCES_L8B } from './sentences-vocab3-level8b';
 import { VOCAB_ADDITIONS_SENTENCES } from './sentences-vocab-additions';
+import { VOCAB_ADDITIONS_29B_SENTENCES } from './sentences-vocab-additions-29b';
 import { VOCAB3_SENTENCES_ROUND2 } from './sentences-vocab3-round2';
 import { VOCAB3_SENTENCES_ROUND3 } from './sentences-vocab3-round3';
 import { KANJI2_WORD_SENTENCES_A } from './sentences-kanji2-words-a';
@@ -124,6 +125,7 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB3_SENTENCES_L8A,
   ...VOCAB3_SENTENCES_L8B,
   ...VOCAB_ADDITIONS_SENTENCES,
+  ...VOCAB_ADDITIONS_29B_SENTENCES,
   ...VOCAB3_SENTENCES_ROUND2,
   ...VOCAB3_SENTENCES_ROUND3,
   ...KANJI2_WORD_SENTENCES_A,

@@ -41,6 +41,16 @@ export const MEANINGS_KATAKANA_REVIEW: Readonly<Record<string, string>> = {
   '快速|かいそく': 'rapid (train service, between local and express); high speed',
   '前夜|ぜんや': 'the night before; eve (of an event)',
   '生い立ち|おいたち': 'upbringing; one\'s early life; personal history',
+  // Everyday loans missing from all 10,000 until issue 29 (n3/part-g.ts), where EDICT's first gloss is not the
+  // Japanese use.
+  'トレーナー|とれーなー': 'sweatshirt; trainer (sports, fitness, animals)',
+  'テンション|てんしょん': 'mood; excitement; energy (テンションが上がる: to get excited); tension',
+  'バイキング|ばいきんぐ': 'all-you-can-eat buffet; Viking',
+  'リストラ|りすとら': 'lay-offs; being laid off (リストラされる); corporate restructuring',
+  'フリーター|ふりーたー': 'person living on part-time jobs (not a permanent one)',
+  'マニキュア|まにきゅあ': 'nail polish; manicure',
+  'リンス|りんす': '(hair) conditioner; rinse',
+  'ランドセル|らんどせる': 'school backpack (the stiff satchel of Japanese primary school children)',
 };
 
 /**
@@ -79,4 +89,17 @@ export const KATAKANA_USAGE_NOTES: Readonly<Record<string, string>> = {
   'インディアン|いんでぃあん': 'Dated and can give offence for Native Americans; today ネイティブ・アメリカン or アメリカ先住民 is preferred.',
   // EDICT tags ピザ's net-slang sense "fat person" on both spellings; nobody says ピッツァ of a person.
   'ピッツァ|ぴっつぁ': '',
+  // Words of n3/part-g.ts.
+  'トレーナー|とれーなー': 'Besides a coach, a トレーナー is a sweatshirt (made-in-Japan English); a hooded one is パーカー, and trainers (shoes) are スニーカー.',
+  'テンション|てんしょん': 'In everyday talk not nervous tension (that is 緊張) but how excited or lively one is: テンションが高い, in high spirits.',
+  'バイキング|ばいきんぐ': 'At a hotel or restaurant バイキング is an all-you-can-eat buffet (made-in-Japan sense); 食べ放題 says the same.',
+  'リストラ|りすとら': 'From “restructuring”, but リストラ almost always means cutting jobs: リストラされた, I was laid off.',
+  'カンニング|かんにんぐ': 'From “cunning”, but it means only cheating in a test or exam (カンニングする).',
+  'マニキュア|まにきゅあ': 'Usually the nail polish itself (マニキュアを塗る, to paint one’s nails), not the beauty treatment.',
+  'ピアス|ぴあす': 'An earring for pierced ears (from “pierce”); clip-on earrings are イヤリング.',
+  'リンス|りんす': 'Hair conditioner, used after シャンプー; rinsing in general is すすぐ.',
+  'ジェットコースター|じぇっとこーすたー': 'A roller coaster, nothing to do with jets. Made-in-Japan English (wasei-eigo).',
+  'シャープペンシル|しゃーぷぺんしる': 'A mechanical pencil (made-in-Japan English), usually shortened to シャーペン.',
+  'ガードマン|がーどまん': 'A security guard (at a building, a bank or road works). Made-in-Japan English (wasei-eigo).',
+  'イケメン|いけめん': 'Casual (from イケてる, cool, and men or 面, face): fine among friends and on TV, not in formal writing.',
 };
