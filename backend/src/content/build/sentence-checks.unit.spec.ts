@@ -247,6 +247,11 @@ describe('readings the context decides (authored/contextual-readings.ts)', () =>
     expect(problems('米[べい]大統領[だいとうりょう]が来日[らいにち]しました。')).toEqual([]);
   });
 
+  it('refuses 入り口 いりくち: the word is いりぐち (four committed sentences had it)', () => {
+    refuses('警察官[けいさつかん]が入[い]り口[くち]を見張[みは]っています。', '入り口', 'いりくち', 'いりぐち');
+    expect(problems('警察官[けいさつかん]が入[い]り口[ぐち]を見張[みは]っています。')).toEqual([]);
+  });
+
   it('reads 何 なん before です, でも and の, and leaves なに before か, を and が', () => {
     refuses('この野菜[やさい]は何[なに]ですか。', '何', 'なに', 'なん');
     refuses('気兼[きが]ねしないで、何[なに]でも言[い]ってください。', '何', 'なに', 'なん');

@@ -41,6 +41,7 @@ export const CONTEXTUAL_READINGS: readonly ContextualReading[] = [
   // 角度 かく, 米国 べい).
   { written: '夜中', before: /(?<![真今])$/u, read: ['よなか'], never: ['やちゅう'], reason: '夜中 "the middle of the night" is よなか; IPADIC gives やちゅう, a reading no speaker uses' },
   { written: '角', after: /^(?!\p{sc=Han})/u, read: ['かど', 'つの'], never: ['かく'], reason: 'on its own 角 is かど "corner" (or つの "horn"); かく is its reading in compounds (三角, 角度)' },
+  { written: '入り口', read: ['いりぐち'], never: ['いりくち'], reason: '入り口 "entrance" is いりぐち (rendaku); IPADIC reads いりくち' },
   { written: '米', after: /^(?!\p{sc=Han})/u, read: ['こめ'], never: ['べい'], reason: 'on its own 米 is the grain, こめ; べい "America" belongs to compounds and headlines (日米, 米国)' },
 
   // 何 なん before the copula and の (何ですか, 何でも, 何の本); なに before が, を, か, も is left to the analyser.

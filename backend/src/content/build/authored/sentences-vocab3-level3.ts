@@ -294,7 +294,7 @@ export const VOCAB3_SENTENCES_L3: readonly AuthoredSentence[] = [
   v('ドロップ|どろっぷ', 'いちごのドロップを一つもらいました。', 'I got one strawberry drop.'),
   v('無意味|むいみ', 'そんなことをしても無意味です。', 'Doing that would be pointless.'),
   v('またね|またね', '「またね」と言って友達と別れました。', 'I said "See you" and parted from my friend.'),
-  v('大男|おおおとこ', '入り口に大男が立っていました。', 'A huge man was standing at the entrance.'),
+  v('大男|おおおとこ', '入り口に大男が立っていました。', 'A huge man was standing at the entrance.', { readings: { 入り口: 'いりぐち' } }),
   v('布施|ふせ', 'お寺にお布施を払いました。', 'I made an offering to the temple.', { context: 'Buddhist: the offering given to a temple or priest, usually as お布施.' }),
   v('取り組み|とりくみ', '今日の相撲は最後の取り組みが面白かったです。', 'In today\'s sumo, the last bout was the most exciting.'),
   v('コラム|こらむ', '毎朝、新聞のコラムを読みます。', 'I read the newspaper column every morning.'),

@@ -72,7 +72,7 @@ export const VOCAB3_SENTENCES_L4: readonly AuthoredSentence[] = [
   v('シーツ|しーつ', '週に一回、シーツを洗います。', 'I wash the sheets once a week.'),
   v('行き過ぎる|いきすぎる', '話に夢中で、曲がる角を行き過ぎてしまいました。', 'I was so absorbed in talking that I went past the corner where I should have turned.', { target: '行き過ぎ', readings: { 角: 'かど' } }),
   v('延々|えんえん', '会議は夜まで延々と続きました。', 'The meeting went on and on until night.', { ruby: '会議[かいぎ]は夜[よる]まで延々[えんえん]と続[つづ]きました。' }),
-  v('見張る|みはる', '警察官が入り口を見張っています。', 'A police officer is keeping watch at the entrance.', { target: '見張っ' }),
+  v('見張る|みはる', '警察官が入り口を見張っています。', 'A police officer is keeping watch at the entrance.', { target: '見張っ', readings: { 入り口: 'いりぐち' } }),
   v('上回る|うわまわる', '今年の売り上げは去年を上回りました。', 'This year\'s sales exceeded last year\'s.', { target: '上回り' }),
   v('順に|じゅんに', '一人ずつ順に話してください。', 'Please speak one at a time, in turn.'),
   v('フェスティバル|ふぇすてぃばる', '夏に音楽のフェスティバルに行きました。', 'I went to a music festival in the summer.'),

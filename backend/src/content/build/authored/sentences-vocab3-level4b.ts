@@ -146,7 +146,7 @@ export const VOCAB3_SENTENCES_L4B: readonly AuthoredSentence[] = [
   v('今日的|こんにちてき', '環境問題は今日的な課題です。', 'Environmental problems are a present-day issue.', { readings: { 今日: 'こんにち' }, context: 'Formal or written.' }),
   v('低価格|ていかかく', 'この店は低価格で質のいい服を売っています。', 'This shop sells good-quality clothes at low prices.'),
   v('運び|はこび', '新しい店は来月オープンの運びとなりました。', 'Our new shop is now set to open next month.', { context: 'Formal, as in announcements: 〜の運びとなる means "it has come to the stage of ~".' }),
-  v('稲荷|いなり', '稲荷神社の入り口には、きつねの像があります。', 'There are fox statues at the entrance of the Inari shrine.', { context: 'Inari is the god of harvests; foxes are his messengers, and his shrines are also called お稲荷さん.' }),
+  v('稲荷|いなり', '稲荷神社の入り口には、きつねの像があります。', 'There are fox statues at the entrance of the Inari shrine.', { context: 'Inari is the god of harvests; foxes are his messengers, and his shrines are also called お稲荷さん.', readings: { 入り口: 'いりぐち' } }),
   v('統治|とうち', 'この島は昔、別の国に統治されていました。', 'This island was once ruled by another country.'),
   v('はしたない|はしたない', '食べながら歩くのは、はしたないと母によく言われました。', 'My mother often told me that eating while walking was bad manners.', { context: 'A little old-fashioned; said of behaviour that lacks modesty or manners.' }),
   v('杖|つえ', '祖父は杖をついて歩いています。', 'My grandfather walks with a cane.'),

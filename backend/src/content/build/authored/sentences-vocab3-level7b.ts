@@ -213,7 +213,7 @@ export const VOCAB3_SENTENCES_L7B: readonly AuthoredSentence[] = [
   v('小数点|しょうすうてん', '計算で小数点の位置を間違えました。', 'I put the decimal point in the wrong place in the calculation.'),
   v('コンタクト|こんたくと', 'やっと担当者とコンタクトが取れました。', 'I finally managed to get in contact with the person in charge.'),
   v('ランキング|らんきんぐ', '雑誌でラーメン店のランキングを見ました。', 'I looked at a ranking of ramen shops in a magazine.'),
-  v('保護者|ほごしゃ', '保護者の方は入り口で名前を書いてください。', 'Parents and guardians, please write your name at the entrance.', { readings: { 方: 'かた' } }),
+  v('保護者|ほごしゃ', '保護者の方は入り口で名前を書いてください。', 'Parents and guardians, please write your name at the entrance.', { readings: { 入り口: 'いりぐち', 方: 'かた' } }),
   v('共産|きょうさん', '彼は若いころ、共産主義に興味を持っていました。', 'When he was young, he was interested in communism.', { context: 'Political; mostly in 共産主義 (communism) and 共産党 (Communist Party).' }),
   v('すき焼き|すきやき', '寒い日は家族ですき焼きを食べます。', 'On cold days, my family eats sukiyaki.'),
   v('チャック|ちゃっく', 'かばんのチャックが壊れてしまいました。', 'The zipper on my bag broke.'),
