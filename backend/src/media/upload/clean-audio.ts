@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '../../platform/errors/app-error';
+import { inBackground } from '../providers/background-process';
 import { AudioKind, CheckedAudio, validateAudioUpload } from './audio-upload';
 import { DEFAULT_MAX_UPLOAD_BYTES } from './image-upload';
 import { OggError, OggStream, parseOgg, replaceHeaders } from './ogg-stream';
@@ -207,7 +208,7 @@ async function decodeOpus(bytes: Buffer, expected: number, channels: number, nam
     await writeFile(input, bytes);
     const limit = (maxSeconds * 48_000 + OPUS_SLACK) * channels * 2;
     const outcome = await new Promise<{ bytes: number; code: number | null; stopped: 'limit' | 'timeout' | null; missing: boolean }>((resolve) => {
-      const child = spawn(options.opusdec ?? 'opusdec', ['--quiet', '--rate', '48000', input, '-'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = inBackground(spawn(options.opusdec ?? 'opusdec', ['--quiet', '--rate', '48000', input, '-'], { stdio: ['ignore', 'pipe', 'ignore'] }));
       let count = 0;
       let stopped: 'limit' | 'timeout' | null = null;
       let missing = false;

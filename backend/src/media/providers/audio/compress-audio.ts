@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { runInBackground } from '../background-process';
 import { normaliseLoudness } from './loudness';
 import { durationSeconds, encodeWav, isWav, type Pcm, parseWav, resample, trimSilence } from './wav';
 
@@ -59,16 +60,16 @@ async function encodeWith(encoder: Encoder, wav: Buffer): Promise<Omit<StoredAud
       // The Ogg stream serial is random unless given: taken from the audio, the same speech gives the same bytes
       // (and the same content-hash name). No padding reserved for tags nobody adds later (512 bytes by default).
       const serial = String(createHash('sha256').update(wav).digest().readUInt32BE(0) & 0x7fffffff);
-      await run('opusenc', ['--quiet', '--bitrate', '24', '--downmix-mono', '--serial', serial, '--padding', '0', input, output], { timeout: 60_000 });
+      await runInBackground(run('opusenc', ['--quiet', '--bitrate', '24', '--downmix-mono', '--serial', serial, '--padding', '0', input, output], { timeout: 60_000 }));
       return { bytes: await readFile(output), ext: 'ogg', contentType: 'audio/ogg', codec: 'opus 24 kbit/s (opusenc)' };
     }
     if (encoder === 'lame') {
       const output = join(dir, 'out.mp3');
-      await run('lame', ['--quiet', '-m', 'm', '-V', '6', input, output], { timeout: 60_000 });
+      await runInBackground(run('lame', ['--quiet', '-m', 'm', '-V', '6', input, output], { timeout: 60_000 }));
       return { bytes: await readFile(output), ext: 'mp3', contentType: 'audio/mpeg', codec: 'mp3 (lame)' };
     }
     const output = join(dir, 'out.mp3');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-b:a', '48k', output], { timeout: 60_000 });
+    await runInBackground(run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-b:a', '48k', output], { timeout: 60_000 }));
     return { bytes: await readFile(output), ext: 'mp3', contentType: 'audio/mpeg', codec: 'mp3 (ffmpeg)' };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { inBackground } from '../background-process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,10 +40,12 @@ export class EspeakTtsProvider implements TtsProvider {
   /** Text goes in on stdin, so nothing in it can be taken for an option. */
   private speak(text: string, out: string, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.command, ['-v', this.voice, '-s', String(this.options.speed ?? 150), '-w', out, '--stdin'], {
-        stdio: ['pipe', 'ignore', 'pipe'],
-        signal,
-      });
+      const child = inBackground(
+        spawn(this.command, ['-v', this.voice, '-s', String(this.options.speed ?? 150), '-w', out, '--stdin'], {
+          stdio: ['pipe', 'ignore', 'pipe'],
+          signal,
+        }),
+      );
       // Our own deadline: spawn's `timeout` option leaves its timer running when the command does not exist.
       const timer = setTimeout(() => child.kill('SIGKILL'), this.options.timeoutMs ?? 60_000);
       child.on('close', () => clearTimeout(timer));

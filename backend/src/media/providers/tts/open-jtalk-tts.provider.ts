@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { inBackground } from '../background-process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -198,7 +199,7 @@ export class OpenJTalkTtsProvider implements TtsProvider {
   private exec(args: string[], text: string, signal?: AbortSignal): Promise<void> {
     const timeoutMs = this.settings.timeoutMs ?? 60_000;
     return new Promise((resolve, reject) => {
-      const child = spawn(this.command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+      const child = inBackground(spawn(this.command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal }));
       // Our own deadline: spawn's `timeout` option leaves its timer running when the command does not exist.
       let timedOut = false;
       const timer = setTimeout(() => {
