@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { result, root, round, runMain } from './lib.mjs';
 import { MODELS } from './scheduler/memory-models.mjs';
-import { STUDY, reviewRatios, simulatePopulation } from './scheduler/simulate.mjs';
+import { STUDY, reviewRatios, simulatePopulation, windowRetention } from './scheduler/simulate.mjs';
 
 const MODULE_PATH = join(root, 'backend', 'dist', 'study', 'scheduler', 'index.js');
 const SEED = 1;
@@ -33,6 +33,12 @@ const QUICK_DAYS = 100;
 const TARGET_MEAN_VS_LADDER = 0.9;
 const TARGET_MAX_VS_LADDER = 0.95;
 const TARGET_VS_WANIKANI = 1.0;
+// Issue 30, item 4: after a 30-day break the new rule loses at most 2 points of retention more than the ladder, and
+// is back within 14 days. The break starts on day 150 (mid-lessons, with a year's worth of reviews behind it).
+const BREAK = { fromDay: 150, days: 30 };
+const TARGET_EXTRA_DROP = 0.02;
+/** "back": the second week after the break within a point of the two weeks before it */
+const BACK_TOLERANCE = 0.01;
 const CALIBRATION = [0.75, 0.92];
 const RETENTION_RANGE = [0.7, 0.99];
 const BISECTION_STEPS = 8;
@@ -246,6 +252,40 @@ function reportRatio(modelName, key, title, match, baseline, targets) {
   if (targets.max) result(`scheduler_${modelName}_max_learner_reviews_vs_${key}`, 100 * ratios.max, '%', 100 * targets.max, ratios.max / targets.max);
 }
 
+/**
+ * The same learners with a 30-day break (no sessions): retention in the two weeks before it and in each of the two
+ * weeks after, and the reviews waiting on the first day back, for the ladder and for the new rule at the ladder's
+ * retention. Printed beside each other; the result lines are the new rule's extra drop and its second week back.
+ */
+async function reportBreak(name, { model, module, newRule, desiredRetention }, options, study, label) {
+  const broken = { ...study, pause: BREAK };
+  const back = BREAK.fromDay + BREAK.days;
+  const rows = [];
+  for (const [key, scheduler, fit] of [
+    ['ladder', module.schedulers.ladder, undefined],
+    ['new', newRule, module.fitLearner],
+  ]) {
+    const population = await run(label(`${key} with a ${BREAK.days}-day break`), { model, scheduler, fitLearner: fit, desiredRetention: key === 'new' ? desiredRetention : undefined }, options, broken);
+    const before = windowRetention(population, BREAK.fromDay - 14, BREAK.fromDay).retention;
+    const week1 = windowRetention(population, back, back + 7);
+    const week2 = windowRetention(population, back + 7, back + 14).retention;
+    rows.push({ key, before, week1: week1.retention, week2, pile: week1.firstDay });
+  }
+  console.log(`\nback from a ${BREAK.days}-day break (days ${BREAK.fromDay}–${back - 1}; new at desiredRetention ${desiredRetention ?? 'default'}):`);
+  for (const r of rows) {
+    console.log(`  ${r.key.padEnd(6)} retention 2 weeks before ${pct(r.before)}, week 1 back ${pct(r.week1)}, week 2 back ${pct(r.week2)}; reviews on the first day back ${Math.round(r.pile)}`);
+  }
+  const [ladder, fresh] = rows;
+  const extraDrop = fresh.before - fresh.week1 - (ladder.before - ladder.week1);
+  const isBack = fresh.week2 >= fresh.before - BACK_TOLERANCE;
+  console.log(
+    `  the new rule's drop beyond the ladder's in week 1: ${(100 * extraDrop).toFixed(1)} points (target ≤ ${100 * TARGET_EXTRA_DROP}); ` +
+      `week 2 back ${isBack ? 'within' : 'NOT within'} ${100 * BACK_TOLERANCE} point of before`,
+  );
+  result(`scheduler_${name}_break_extra_drop_points`, 100 * extraDrop, 'points', 100 * TARGET_EXTRA_DROP, extraDrop / TARGET_EXTRA_DROP);
+  result(`scheduler_${name}_break_week2_retention`, 100 * fresh.week2, '%', 100 * fresh.before, fresh.week2 / fresh.before);
+}
+
 // --- Main -------------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -316,6 +356,9 @@ async function main() {
       reportRatio(name, 'ladder', "today's ladder", matches.ladder, runs.ladder, { text: `targets ≤ ${TARGET_MEAN_VS_LADDER.toFixed(2)}, max per learner ≤ ${TARGET_MAX_VS_LADDER}`, max: TARGET_MAX_VS_LADDER });
     }
     if (matches.wanikani) reportRatio(name, 'wanikani', 'WaniKani', matches.wanikani, runs.wanikani, { text: `target ≤ ${TARGET_VS_WANIKANI.toFixed(2)}` });
+    if (wanted.has('new') && study.days >= BREAK.fromDay + BREAK.days + 14) {
+      await reportBreak(name, { model, module, newRule, desiredRetention: matches.ladder?.x }, options, study, label);
+    }
   }
   process.stderr.write(`scheduler bench: ${round((Date.now() - started) / 1000, 1)} s\n`);
 }

@@ -24,6 +24,8 @@ export const STUDY = {
   /** the time an answer takes: the clock advances this much per answer, so a failed card returns minutes later */
   answerMs: MINUTE_MS,
   refitDays: 7,
+  /** a break: no sessions on days [fromDay, fromDay + days) (issue 30, item 4); null: none */
+  pause: null,
 };
 
 // --- Random numbers ------------------------------------------------------------------------------------------
@@ -89,7 +91,9 @@ function drawSessions(rand, study) {
   for (let day = 0; day < study.days; day++) {
     for (const hour of habit) {
       const at = EPOCH_MS + day * DAY_MS + (hour + (2 * rand() - 1) * study.dayJitterHours) * HOUR_MS;
-      if (rand() >= study.skipChance) sessions.push({ day, at: Math.round(at) });
+      const onBreak = study.pause && day >= study.pause.fromDay && day < study.pause.fromDay + study.pause.days;
+      // The dice are thrown on a break too, so the sessions after it are the same as without one.
+      if (rand() >= study.skipChance && !onBreak) sessions.push({ day, at: Math.round(at) });
     }
   }
   return sessions;
@@ -132,6 +136,8 @@ export function simulateLearner({ learner, cards, model, scheduler, fitLearner =
   let schedulerLearner = fitted();
   let lastFitDay = 0;
   const daily = new Int32Array(study.days);
+  const dailyHonest = new Int32Array(study.days);
+  const dailyRecalled = new Int32Array(study.days);
   const tally = { reviews: 0, lessons: 0, honest: 0, honestRecalled: 0, repeats: 0, capped: 0 };
 
   /** The learner's grade for card `s` with recall probability p, from the card's own dice for its next answer. */
@@ -154,6 +160,9 @@ export function simulateLearner({ learner, cards, model, scheduler, fitLearner =
     if (s.lastSession !== session) {
       tally.honest++;
       if (grade > 0) tally.honestRecalled++;
+      const day = Math.min(study.days - 1, Math.floor((now - EPOCH_MS) / DAY_MS));
+      dailyHonest[day]++;
+      if (grade > 0) dailyRecalled[day]++;
     } else tally.repeats++;
     s.lastSession = session;
     memory.expose(s.memory, now, grade > 0);
@@ -221,6 +230,8 @@ export function simulateLearner({ learner, cards, model, scheduler, fitLearner =
     learned: learnedCount,
     capped: tally.capped,
     daily,
+    dailyHonest,
+    dailyRecalled,
     honest: tally.honest,
     honestRecalled: tally.honestRecalled,
     retention: tally.honest ? tally.honestRecalled / tally.honest : NaN,
@@ -270,6 +281,25 @@ export function summarise(learners) {
     known: mean((l) => l.known),
     capped: learners.reduce((sum, l) => sum + l.capped, 0),
   };
+}
+
+/**
+ * Honest retention over days [from, to) for each learner, then their mean (a learner with no honest review in the
+ * window is left out), and the mean reviews on day `from`: what a learner back from a break meets.
+ */
+export function windowRetention(population, from, to) {
+  const shares = [];
+  for (const l of population.learners) {
+    let honest = 0;
+    let recalled = 0;
+    for (let d = from; d < to; d++) {
+      honest += l.dailyHonest[d];
+      recalled += l.dailyRecalled[d];
+    }
+    if (honest) shares.push(recalled / honest);
+  }
+  const firstDay = population.learners.reduce((sum, l) => sum + l.daily[from], 0) / population.learners.length;
+  return { retention: shares.reduce((a, b) => a + b, 0) / shares.length, firstDay };
 }
 
 /** Per-learner review ratios of `a` to `b` (the same learners of the same seed): their mean and maximum. */
