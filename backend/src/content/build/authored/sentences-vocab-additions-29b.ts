@@ -31,4 +31,7 @@ export const VOCAB_ADDITIONS_29B_SENTENCES: readonly AuthoredSentence[] = [
   v('リンス|りんす', '髪を洗うときは、シャンプーをしてからリンスを使います。', 'When I wash my hair, I use conditioner after the shampoo.'),
   v('パーマ|ぱーま', '姉は髪を短く切って、パーマをかけました。', 'My sister had her hair cut short and got a perm.'),
   v('イケメン|いけめん', '新しい先生はイケメンだと、クラスの女の子たちが話しています。', 'The girls in the class are saying the new teacher is really good-looking.'),
+  // Kept in the list with part g (they had been pushed out of the tail of Vocab III); their sentences as before.
+  v('お大事に|おだいじに', '風邪ですか。どうぞお大事に。', 'You have a cold? Please take care of yourself.', { context: 'Said to someone who is ill or injured, often on parting.' }),
+  v('快速|かいそく', '快速は小さい駅には止まりません。', 'The rapid train doesn\'t stop at small stations.'),
 ];

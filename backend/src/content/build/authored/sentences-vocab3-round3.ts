@@ -45,8 +45,6 @@ export const VOCAB3_SENTENCES_ROUND3: readonly AuthoredSentence[] = [
   v('歯車|はぐるま', '時計の中には小さな歯車がたくさんあります。', 'There are lots of small gears inside a clock.'),
   v('遺産|いさん', '祖父の遺産で古い家を直しました。', 'We repaired the old house with my grandfather\'s inheritance.'),
   v('イラク|いらく', 'イラクは中東にある国です。', 'Iraq is a country in the Middle East.'),
-  v('私設|しせつ', 'この町には私設の小さな図書館があります。', 'This town has a small private library.'),
-  v('表裏|ひょうり', 'あの人は表裏がなくて、誰にでも同じ態度です。', 'He isn\'t two-faced: he treats everyone the same.'),
   v('声色|こわいろ', '弟は先生の声色をまねて、みんなを笑わせました。', 'My younger brother imitated the teacher\'s voice and made everyone laugh.'),
   v('請う|こう', '彼は先生に教えを請いました。', 'He asked the teacher for guidance.', { context: 'Formal and literary; in conversation, say お願いする or 頼む.' }),
   v('優れる|すぐれる', '彼女は語学に優れています。', 'She excels at languages.'),

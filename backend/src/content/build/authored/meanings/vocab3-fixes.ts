@@ -101,4 +101,6 @@ export const MEANINGS_VOCAB3_FIXES: Readonly<Record<string, string>> = {
   '融通|ゆうずう': 'flexibility (融通が利く); lending (money)',
   '電子|でんし': 'electron; electronic (電子レンジ, 電子マネー)',
   '物件|ぶっけん': 'property (real estate); article',
+  // EDICT's third gloss "God bless you" is not how it is used: お大事に is said to someone ill, not after a sneeze.
+  'お大事に|おだいじに': 'take care of yourself; get well soon',
 };
