@@ -152,6 +152,23 @@ describe('grading', () => {
     expect(net.requests('POST', '/api/flashcard').map((r) => (r.body as { fetch_new: boolean }).fetch_new)).toEqual([true, false]);
   });
 
+  it('goes on with the reviews when the batch runs out of new cards early', async () => {
+    const a = vocabCard();
+    const reviewOfA = { ...a, attempts: 1 };
+    const { user, net } = setup({
+      next: nextCard({ flashcard: a, new_available: 3, learned_count: 0 }),
+      grade: { body: gradeResponse(a, null, { review_count: 1 }) },
+    });
+    // Once the grade is in, the next card of the course is the review of the card just learned.
+    net.routes['GET /api/flashcard?course=vocab1'] = () => ({ body: net.requests('POST', '/api/flashcard').length ? nextCard({ flashcard: reviewOfA, review_count: 1, learned_count: 1 }) : nextCard({ flashcard: a, new_available: 3, learned_count: 0 }) });
+    await user.click(await screen.findByRole('button', { name: 'Learn 3 new cards' }));
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    await user.click(screen.getByRole('button', { name: /Got it, hard/ }));
+    expect(await screen.findByText('Review 1/1')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Flashcard, question side' })).toHaveAttribute('data-card-id', a.flashcard_id);
+    expect(screen.queryByText('Session complete. Well done!')).not.toBeInTheDocument();
+  });
+
   it('ends the session when there is no next card', async () => {
     const only = vocabCard({ attempts: 4 });
     const { user } = setup({ next: nextCard({ flashcard: only, review_count: 1, learned_count: 9 }), grade: { body: gradeResponse(only, null, { review_count: 0 }) } });
