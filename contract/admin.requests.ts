@@ -3,7 +3,7 @@
 // it); query strings arrive as text, so an empty value is no value. The backend validates with these.
 import * as z from 'zod/mini';
 import { CARD_TYPES } from './admin';
-import { COURSES, MAX_ID } from './courses';
+import { COURSES, KANJI_COURSES, MAX_ID } from './courses';
 
 /** A query value: '' (an emptied filter) is the same as absent. */
 const blankIsAbsent = <S extends z.ZodMiniType>(schema: S) => z.pipe(z.transform((v: unknown) => (v === '' ? undefined : v)), schema);
@@ -135,7 +135,7 @@ export const requestActionsBodySchema = z.object({
 
 /** GET /api/admin/kanji?course&level */
 export const adminKanjiQuerySchema = z.object({
-  course: blankIsAbsent(z.optional(z.enum(['kanji1', 'kanji2']))),
+  course: blankIsAbsent(z.optional(z.enum(KANJI_COURSES))),
   level: levelQuery,
 });
 

@@ -1,13 +1,13 @@
 // The dictionary calls' requests (issue 18): the browsers' queries and the path parameters checked before any
 // lookup. The backend validates with these.
 import * as z from 'zod/mini';
+import { KANJI_COURSES, VOCAB_COURSES } from './courses';
 
 /** `?flag=true`: the dictionary's yes/no query parameters. */
 const booleanFlag = z.optional(z.enum(['true', 'false', '1', '0']));
 const tab = z.optional(z.string().check(z.maxLength(20)));
 
-export const KANJI_COURSES = ['kanji1', 'kanji2'] as const;
-export const VOCAB_COURSES = ['vocab1', 'vocab2', 'vocab3'] as const;
+export { KANJI_COURSES, VOCAB_COURSES };
 
 /** GET /api/kanji?course=kanji1[&tab=1] */
 export const kanjiListQuerySchema = z.object({ course: z.enum(KANJI_COURSES), tab });

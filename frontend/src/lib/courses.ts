@@ -3,7 +3,7 @@
 // The course list is the API contract's (contract/courses.ts): the calls take and answer these names.
 import { COURSES, type Course } from '../../../contract/courses';
 
-export { COURSES, type Course } from '../../../contract/courses';
+export { COURSES, KANJI_COURSES, VOCAB_COURSES, type Course, type KanjiCourse, type VocabCourse } from '../../../contract/courses';
 export type CourseKind = 'kana' | 'kanji' | 'vocab';
 
 export interface CourseInfo {

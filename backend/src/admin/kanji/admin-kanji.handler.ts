@@ -3,6 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
+import type { KanjiCourse } from '../../kernel/courses';
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
@@ -33,7 +34,7 @@ export interface AdminKanjiView {
 
 /** GET /api/admin/kanji?course&level: the kanji of a course (and level) in course order. */
 export class ListAdminKanjiQuery extends Query<{ items: AdminKanjiItem[] }> {
-  constructor(readonly input: { course?: 'kanji1' | 'kanji2'; level?: number }) {
+  constructor(readonly input: { course?: KanjiCourse; level?: number }) {
     super();
   }
 }

@@ -6,6 +6,7 @@ import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { materialIdPipe } from '../materials/material-id';
 import { AdminKanjiItem, AdminKanjiView, GetAdminKanjiQuery, ListAdminKanjiQuery } from './admin-kanji.handler';
+import type { KanjiCourse } from '../../kernel/courses';
 
 /**
  * GET /api/admin/kanji?course&level → {items: [{id, character, level, course, meanings, reading_ids}]} in course
@@ -17,7 +18,7 @@ export class AdminKanjiHttp {
 
   @Get()
   @Answers(adminKanjiListSchema)
-  list(@Query(new ZodPipe(adminKanjiQuerySchema, 'query')) query: { course?: 'kanji1' | 'kanji2'; level?: number }): Promise<{ items: AdminKanjiItem[] }> {
+  list(@Query(new ZodPipe(adminKanjiQuerySchema, 'query')) query: { course?: KanjiCourse; level?: number }): Promise<{ items: AdminKanjiItem[] }> {
     return this.queries.execute(new ListAdminKanjiQuery({ course: query.course, level: query.level }));
   }
 

@@ -11,7 +11,9 @@ import { isHiraganaChar, rendakuForms, toHiragana } from './text';
  */
 export const JOYO_SHAPES: Readonly<Record<string, string>> = { 頬: '頰', 剥: '剝', 叱: '𠮟', 填: '塡' };
 
-export type KanjiCourse = 'kanji1' | 'kanji2';
+import type { KanjiCourse } from '../../kernel/courses';
+
+export type { KanjiCourse };
 
 /** Kanji Kentei levels of the jōyō kanji, easiest first (準2級 sits between 3級 and 2級). */
 export const KANKEN_LEVELS = ['10級', '9級', '8級', '7級', '6級', '5級', '4級', '3級', '準2級', '2級'] as const;

@@ -1,3 +1,4 @@
+import { KANJI_COURSES } from '../../kernel/courses';
 import { EVERYDAY_READINGS, EXCLUDED_EXAMPLE_WORDS, EXCLUDED_READINGS } from './authored/reading-exclusions';
 import { alignReading, type KanjiReading, kunShadowsOn, readingsUsed } from './alignment';
 import { candidateReadings, displayReading, JOYO_SHAPES, type OrderedKanji } from './kanji';
@@ -247,7 +248,7 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
     );
   }
   // Even levels: each course's cards spread by paceLevels, none before its readingLevel.
-  for (const course of ['kanji1', 'kanji2'] as const) {
+  for (const course of KANJI_COURSES) {
     const ds = drafts.filter((d) => d.kanji.course === course);
     const firsts = new Set<OrderedKanji>();
     const paced = paceLevels(

@@ -4,7 +4,9 @@ import { isKanjiChar, isKatakanaChar, moraCount, tabOf, toHiragana, type VocabTa
 import { coreItems } from './core-items';
 import { shortDefinition, type VocabCandidate } from './vocab-candidates';
 
-export type VocabCourse = 'vocab1' | 'vocab2' | 'vocab3';
+import { VOCAB_COURSES, type VocabCourse } from '../../kernel/courses';
+
+export type { VocabCourse };
 
 export const VOCAB_COURSE_SIZES: Record<VocabCourse, number> = { vocab1: 1000, vocab2: 3000, vocab3: 6000 };
 /**
@@ -359,7 +361,7 @@ export function rankVocab(inputs: RankInputs): RankedVocab[] {
 
   const keyOf = (o: { c: VocabCandidate; written: string }) => `${o.written}|${o.c.reading}`;
   const ids = assignIds(ordered.map(keyOf), 'vocab');
-  const courses: VocabCourse[] = ['vocab1', 'vocab2', 'vocab3'];
+  const courses: readonly VocabCourse[] = VOCAB_COURSES;
   const out: RankedVocab[] = [];
   let rank = 0;
   for (const course of courses) {

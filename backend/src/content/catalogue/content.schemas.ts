@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KANJI_COURSES, VOCAB_COURSES } from '../../kernel/courses';
 
 /**
  * Schemas of the committed content files under backend/content/ (one JSON array per file, one entry per line).
@@ -51,7 +52,7 @@ export const kanjiEntrySchema = z.strictObject({
   /** Unicode code point of the character. */
   id,
   character: nonEmpty,
-  course: z.enum(['kanji1', 'kanji2']),
+  course: z.enum(KANJI_COURSES),
   level,
   /** Display name of the level: 10級 … 2級 for levels 1–9. */
   level_label: nonEmpty,
@@ -82,7 +83,7 @@ export const readingEntrySchema = z.strictObject({
   id,
   kanji_id: id,
   kanji: nonEmpty,
-  course: z.enum(['kanji1', 'kanji2']),
+  course: z.enum(KANJI_COURSES),
   level,
   position,
   reading: nonEmpty,
@@ -112,7 +113,7 @@ export const VOCAB_TABS = ['a', 'ka', 'sa', 'ta', 'na', 'ha', 'ma', 'ya', 'ra', 
 
 export const vocabEntrySchema = z.strictObject({
   id,
-  course: z.enum(['vocab1', 'vocab2', 'vocab3']),
+  course: z.enum(VOCAB_COURSES),
   level,
   position,
   /** Written form: kanji spelling, or kana for words usually written in kana. */

@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors/app-error';
 import { SessionUser } from '../../platform/http/request-context';
+import { VOCAB_COURSES, type VocabCourse } from '../../kernel/courses';
 
 /**
  * The dictionary's tabs and paywall (SPEC §6, DESIGN §4): without an active subscription only the first tab of
@@ -21,8 +22,7 @@ export type KanjiCourse = keyof typeof KANJI_TAB_IDS;
 
 export const VOCAB_TAB_LABELS = { a: 'あ', ka: 'か', sa: 'さ', ta: 'た', na: 'な', ha: 'は', ma: 'ま', ya: 'や', ra: 'ら', wa: 'わ' } as const;
 export const VOCAB_TAB_IDS = Object.keys(VOCAB_TAB_LABELS) as (keyof typeof VOCAB_TAB_LABELS)[];
-export const VOCAB_COURSES = ['vocab1', 'vocab2', 'vocab3'] as const;
-export type VocabCourse = (typeof VOCAB_COURSES)[number];
+export { VOCAB_COURSES, type VocabCourse };
 
 export function hasFullAccess(user: SessionUser): boolean {
   return user.subscriptionActive || user.isAdmin;

@@ -1,3 +1,4 @@
+import { KANJI_COURSES, VOCAB_COURSES } from '../../kernel/courses';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -365,7 +366,7 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
   // Vocab
   const byCourse = (c: VocabEntry['course']) => vocab.filter((v) => v.course === c);
   if (vocab.length !== EXPECTED.vocab) issues.push({ file: 'vocab.json', message: `${vocab.length} words, expected ${EXPECTED.vocab}` });
-  for (const c of ['vocab1', 'vocab2', 'vocab3'] as const) {
+  for (const c of VOCAB_COURSES) {
     const list = byCourse(c);
     if (list.length !== EXPECTED[c]) issues.push({ file: 'vocab.json', message: `${list.length} ${c} words, expected ${EXPECTED[c]}` });
     checkLevels(issues, 'vocab.json', c, list.map((v) => v.level));
@@ -386,7 +387,7 @@ export function validateContentData(data: ContentData): ValidationIssue[] {
   const vocabById = new Map(vocab.map((v) => [v.id, v]));
   const readingIds = new Set(readings.map((r) => r.id));
   unique(issues, 'readings.json', 'reading ids', readings.map((r) => r.id));
-  for (const c of ['kanji1', 'kanji2'] as const) {
+  for (const c of KANJI_COURSES) {
     const list = readings.filter((r) => r.course === c);
     checkLevels(issues, 'readings.json', c, list.map((r) => r.level));
     checkPositions(issues, 'readings.json', c, list.map((r) => r.position));

@@ -13,6 +13,7 @@ import { ensureSentenceEnd } from '../../lib/sentence';
 import { dictionaryQueries, KANJI_TABS, VOCAB_TABS, type KanaChart, type KanaEntry, type VocabDetail } from './dictionary-queries';
 import { AudioButton, Detail, Failure, Loading } from './dictionary-ui';
 import { TabbedBrowser } from './tabbed-browser';
+import type { KanjiCourse } from '../../lib/courses';
 
 export interface DictionaryPanelProps {
   course: Course;
@@ -25,7 +26,7 @@ export function DictionaryPanel({ course, subscribed }: DictionaryPanelProps) {
     <section className="panel dictionary" aria-labelledby="dictionary-heading">
       <h2 id="dictionary-heading">Dictionary</h2>
       {kind === 'kana' ? <KanaChartView /> : null}
-      {kind === 'kanji' ? <KanjiBrowser course={course as 'kanji1' | 'kanji2'} subscribed={subscribed} /> : null}
+      {kind === 'kanji' ? <KanjiBrowser course={course as KanjiCourse} subscribed={subscribed} /> : null}
       {kind === 'vocab' ? <VocabBrowser course={course} subscribed={subscribed} /> : null}
     </section>
   );
@@ -33,7 +34,7 @@ export function DictionaryPanel({ course, subscribed }: DictionaryPanelProps) {
 
 // ---- Kanji ----
 
-function KanjiBrowser({ course, subscribed }: { course: 'kanji1' | 'kanji2'; subscribed: boolean }) {
+function KanjiBrowser({ course, subscribed }: { course: KanjiCourse; subscribed: boolean }) {
   return (
     <TabbedBrowser
       label="Kanji by school grade"

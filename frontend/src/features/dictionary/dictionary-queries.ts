@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { kanaChartSchema, kanaDetailSchema, kanjiDetailSchema, kanjiListSchema, vocabDetailSchema, vocabListSchema, type DictionaryTab } from '../../../../contract/dictionary';
 import { api } from '../../lib/api';
-import type { Course } from '../../lib/courses';
+import type { Course, KanjiCourse } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 
 // The answers' shapes are the API contract's (contract/dictionary.ts, issue 18).
@@ -65,7 +65,7 @@ export const dictionaryQueries = {
     }),
 };
 
-export const KANJI_TABS: Record<'kanji1' | 'kanji2', DictionaryTab[]> = {
+export const KANJI_TABS: Record<KanjiCourse, DictionaryTab[]> = {
   kanji1: ['1', '2', '3', '4', '5', '6'].map((g) => ({ id: g, label: `Grade ${g}`, locked: false })),
   kanji2: ['7', '8', '9'].map((g) => ({ id: g, label: `Grade ${g}`, locked: false })),
 };

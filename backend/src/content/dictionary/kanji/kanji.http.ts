@@ -10,6 +10,7 @@ import { parseOrThrow, ZodPipe } from '../../../platform/http/zod.pipe';
 import { sendCached } from '../dictionary-cache';
 import { isTrue, parseId } from '../dictionary-access';
 import { GetKanjiQuery, ListKanjiQuery } from './kanji.handler';
+import type { KanjiCourse } from '../../../kernel/courses';
 
 /** GET /api/kanji?course=kanji1&tab=1 and GET /api/kanji/:id (or /api/kanji/日?character=true). */
 @Controller('api/kanji')
@@ -18,7 +19,7 @@ export class KanjiHttp {
 
   @Get()
   @Answers(kanjiListSchema)
-  async list(@Query(new ZodPipe(kanjiListQuerySchema, 'query')) q: { course: 'kanji1' | 'kanji2'; tab?: string }, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async list(@Query(new ZodPipe(kanjiListQuerySchema, 'query')) q: { course: KanjiCourse; tab?: string }, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return sendCached(request, reply, await this.queries.execute(new ListKanjiQuery({ course: q.course, tab: q.tab, user })));
   }
 

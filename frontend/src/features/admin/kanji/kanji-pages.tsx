@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminQueries, type KanjiDetail, type KanjiList } from '../shell/admin-queries';
 import { LoadError, Loading } from '../shell/admin-ui';
 import { HistoryPanel } from '../history/history-panel';
+import { KANJI_COURSES } from '../../../lib/courses';
 import { CourseLevelFilters, courseName, useListParams } from '../shell/list-params';
 import { NotFound } from '../shell/not-found';
 
@@ -35,7 +36,7 @@ export function KanjiListPage() {
     <div className="admin-page">
       <h2>Kanji</h2>
       <form className="filter-bar" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        <CourseLevelFilters courses={['kanji1', 'kanji2']} course={course} level={level} onChange={update} />
+        <CourseLevelFilters courses={KANJI_COURSES} course={course} level={level} onChange={update} />
       </form>
       {list.isPending ? (
         <Loading />

@@ -10,10 +10,11 @@ import { adminKeys, adminQueries, parseFilters, MATERIAL_BASE, MATERIAL_FILTERS,
 import { Flag, LoadError, Loading, When } from '../shell/admin-ui';
 import { BulkActions } from './bulk-actions';
 import { CourseLevelFilters, courseName, navSearch, useListParams } from '../shell/list-params';
+import { KANJI_COURSES, VOCAB_COURSES } from '../../../lib/courses';
 
 export const COURSES_OF: Readonly<Record<MaterialType, readonly string[]>> = {
-  reading: ['kanji1', 'kanji2'],
-  vocab: ['vocab1', 'vocab2', 'vocab3'],
+  reading: KANJI_COURSES,
+  vocab: VOCAB_COURSES,
   kana: ['kana'],
 };
 
