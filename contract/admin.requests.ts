@@ -108,8 +108,11 @@ export const uploadFormSchema = z.object({
   version: z.optional(materialVersionSchema),
 });
 
-/** The jobs and approvals an admin can ask for (SPEC §7). */
-export const MATERIAL_ACTIONS = [
+/**
+ * The background jobs an admin can ask for (SPEC §7; DESIGN §6), in the order the admin's buttons show them: the
+ * one list the backend's job table (media/jobs), its validation and the admin screen read.
+ */
+export const MEDIA_JOB_ACTIONS = [
   'fetch_audio',
   'fetch_and_upload_image',
   'fetch_sentence',
@@ -118,11 +121,16 @@ export const MATERIAL_ACTIONS = [
   'fetch_sentence_context',
   'fetch_image',
   'upload_image',
-  'approve_audio',
-  'unapprove_audio',
-  'approve_image',
-  'unapprove_image',
 ] as const;
+export type MediaJobActionName = (typeof MEDIA_JOB_ACTIONS)[number];
+
+/** Approvals: decisions the admin API records directly, not work. */
+export const MEDIA_APPROVAL_ACTIONS = ['approve_audio', 'unapprove_audio', 'approve_image', 'unapprove_image'] as const;
+export type MediaApprovalAction = (typeof MEDIA_APPROVAL_ACTIONS)[number];
+
+/** Every key of the `actions` map of POST /api/admin/materials/:id/actions. */
+export const MEDIA_ACTIONS = [...MEDIA_JOB_ACTIONS, ...MEDIA_APPROVAL_ACTIONS] as const;
+export type MediaAction = (typeof MEDIA_ACTIONS)[number];
 
 /**
  * POST /api/admin/materials/:id/actions: `actions` is a map whose true entries are asked for (a list of names is

@@ -1,16 +1,9 @@
+import { MEDIA_ACTIONS, MEDIA_APPROVAL_ACTIONS, MEDIA_JOB_ACTIONS, type MediaAction, type MediaApprovalAction } from '#contract/admin.requests';
 import { AppError } from '../platform/errors/app-error';
 
-/** The admin actions that run as background jobs, one job file each in ./jobs. */
-export const MEDIA_JOB_ACTIONS = [
-  'fetch_audio',
-  'fetch_breakdown',
-  'fetch_sentence',
-  'fetch_sentence_context',
-  'fetch_image_description',
-  'fetch_image',
-  'fetch_and_upload_image',
-  'upload_image',
-] as const;
+// The admin's actions are the contract's (one list for the backend and the admin screen); each job has one job
+// file in ./jobs (jobs/index.ts maps every name to it, and the type checker refuses a name without one).
+export { MEDIA_ACTIONS, MEDIA_APPROVAL_ACTIONS, MEDIA_JOB_ACTIONS, type MediaAction, type MediaApprovalAction };
 /**
  * Jobs the system asks for itself, never an admin (POST …/actions refuses them): `voice` speaks a kana, a word or
  * a sentence with the bundled voice for every servable card (issue 14, admin/voice).
@@ -19,14 +12,6 @@ export const SYSTEM_JOB_ACTIONS = ['voice'] as const;
 export type SystemJobAction = (typeof SYSTEM_JOB_ACTIONS)[number];
 
 export type MediaJobAction = (typeof MEDIA_JOB_ACTIONS)[number] | SystemJobAction;
-
-/** Approvals are recorded directly by the admin API: they are decisions, not work. */
-export const MEDIA_APPROVAL_ACTIONS = ['approve_audio', 'unapprove_audio', 'approve_image', 'unapprove_image'] as const;
-export type MediaApprovalAction = (typeof MEDIA_APPROVAL_ACTIONS)[number];
-
-/** Every key of the `actions` map of POST /api/admin/materials/:id/actions (SPEC §7). */
-export const MEDIA_ACTIONS = [...MEDIA_JOB_ACTIONS, ...MEDIA_APPROVAL_ACTIONS] as const;
-export type MediaAction = (typeof MEDIA_ACTIONS)[number];
 
 export function isMediaJobAction(action: string): action is MediaJobAction {
   return (MEDIA_JOB_ACTIONS as readonly string[]).includes(action) || (SYSTEM_JOB_ACTIONS as readonly string[]).includes(action);

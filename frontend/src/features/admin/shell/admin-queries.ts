@@ -2,6 +2,7 @@
 // API contract's (contract/admin.ts, issue 18; extra keys tolerated), under the names the admin screens use.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { adminKanjiDetailSchema, adminKanjiListSchema, adminUserDetailSchema, adminUsersSchema, historyPageSchema, materialDetailSchema, materialListSchema, type CardType } from '../../../../../contract/admin';
+import { MEDIA_APPROVAL_ACTIONS, MEDIA_JOB_ACTIONS, type MediaAction, type MediaApprovalAction } from '../../../../../contract/admin.requests';
 import { api } from '../../../lib/api';
 
 export {
@@ -63,28 +64,29 @@ export const MATERIAL_FILTERS = [
   { id: 'not_retired', label: 'Not retired' },
 ] as const;
 
+/** The buttons' words for each action of the contract: a new action without a label does not type-check. */
+const ACTION_LABELS: Readonly<Record<MediaAction, string>> = {
+  fetch_audio: 'Fetch audio',
+  fetch_and_upload_image: 'Fetch and upload image',
+  fetch_sentence: 'Fetch sentence',
+  fetch_breakdown: 'Fetch breakdown',
+  fetch_image_description: 'Fetch image description',
+  fetch_sentence_context: 'Fetch sentence context',
+  fetch_image: 'Fetch image',
+  upload_image: 'Upload candidate image',
+  approve_audio: 'Approve audio',
+  unapprove_audio: 'Unapprove audio',
+  approve_image: 'Approve image',
+  unapprove_image: 'Unapprove image',
+};
+
 /** Background jobs an admin can start for one material (DESIGN §6), in the order the buttons show. */
-export const JOB_ACTIONS = [
-  { id: 'fetch_audio', label: 'Fetch audio' },
-  { id: 'fetch_and_upload_image', label: 'Fetch and upload image' },
-  { id: 'fetch_sentence', label: 'Fetch sentence' },
-  { id: 'fetch_breakdown', label: 'Fetch breakdown' },
-  { id: 'fetch_image_description', label: 'Fetch image description' },
-  { id: 'fetch_sentence_context', label: 'Fetch sentence context' },
-  { id: 'fetch_image', label: 'Fetch image' },
-  { id: 'upload_image', label: 'Upload candidate image' },
-] as const;
+export const JOB_ACTIONS = MEDIA_JOB_ACTIONS.map((id) => ({ id, label: ACTION_LABELS[id] }));
+export const APPROVAL_ACTIONS = MEDIA_APPROVAL_ACTIONS.map((id) => ({ id, label: ACTION_LABELS[id] }));
 
-export const APPROVAL_ACTIONS = [
-  { id: 'approve_audio', label: 'Approve audio' },
-  { id: 'unapprove_audio', label: 'Unapprove audio' },
-  { id: 'approve_image', label: 'Approve image' },
-  { id: 'unapprove_image', label: 'Unapprove image' },
-] as const;
-
-export type JobAction = (typeof JOB_ACTIONS)[number]['id'];
-export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number]['id'];
-export type MaterialAction = JobAction | ApprovalAction;
+export type JobAction = (typeof MEDIA_JOB_ACTIONS)[number];
+export type ApprovalAction = MediaApprovalAction;
+export type MaterialAction = MediaAction;
 
 export function actionLabel(action: string): string {
   return [...JOB_ACTIONS, ...APPROVAL_ACTIONS].find((a) => a.id === action)?.label ?? action;
