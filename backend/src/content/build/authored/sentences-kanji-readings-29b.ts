@@ -94,4 +94,10 @@ export const KANJI_READING_SENTENCES_29B: readonly AuthoredSentence[] = [
     meanings: { 搾って: 'to squeeze (juice, milk) (te-form: and …)' },
     context: '搾る: squeezing out juice or milk (牛の乳を搾る); wringing out a towel is 絞る.',
   }),
+  // 唄 うた: with 長唄 out of the list (12-03), the card is taught as 唄う, the spelling of traditional songs.
+  r('唄う', 'うたう', '村の祭りで、祖父が古い民謡を唄いました。', 'At the village festival, my grandfather sang an old folk song.', {
+    target: '唄い',
+    readings: { 唄: 'うた', 民謡: 'みんよう' },
+    context: '唄う is written for traditional Japanese songs (民謡, 長唄, 小唄); 歌う is the everyday spelling.',
+  }),
 ];
