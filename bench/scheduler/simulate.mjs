@@ -155,12 +155,12 @@ export function simulateLearner({ learner, cards, model, scheduler, fitLearner =
   const review = (s, now, session) => {
     const grade = roll(s, memory.recall(s.memory, now));
     tally.reviews++;
-    daily[Math.min(study.days - 1, Math.floor((now - EPOCH_MS) / DAY_MS))]++;
+    const day = Math.min(study.days - 1, Math.floor((now - EPOCH_MS) / DAY_MS));
+    daily[day]++;
     // The honest review accuracy: the first answer this session to a card last answered in an earlier one.
     if (s.lastSession !== session) {
       tally.honest++;
       if (grade > 0) tally.honestRecalled++;
-      const day = Math.min(study.days - 1, Math.floor((now - EPOCH_MS) / DAY_MS));
       dailyHonest[day]++;
       if (grade > 0) dailyRecalled[day]++;
     } else tally.repeats++;
