@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 7's browser acceptance: an admin edits a reading's vocab and sees the in-use warning, runs
 // fetch_audio on a material (local espeak-ng provider, real BullMQ worker), approves it, and a learner then
@@ -10,14 +10,7 @@ import { launch, newPage, screenshot, uniqueEmail } from './helpers';
 const root = join(__dirname, '..', '..');
 
 async function signUp(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail(name.toLowerCase());
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('kioku-e2e-password-7');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
-  return email;
+  return signUpThroughForm(page, name, uniqueEmail(name.toLowerCase()));
 }
 
 function grantAdmin(email: string): void {

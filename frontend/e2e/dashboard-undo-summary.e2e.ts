@@ -1,17 +1,12 @@
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 15 in a real browser, at 1280 and 375 px: the home page greets a first visit with where to start and a
 // returning learner with the counts; `u` takes the last answer back (the server records the undo, the card comes
 // back to be graded again); the session ends with its summary.
 
 async function signUp(page: Page): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill('Mika Undo');
-  await page.getByLabel('Email').fill(uniqueEmail('undo'));
-  await page.getByLabel('Password').fill('kioku-e2e-password-7');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+  await signUpThroughForm(page, 'Mika Undo', uniqueEmail('undo'));
 }
 
 const cardId = (page: Page) => page.locator('[data-card-id]').getAttribute('data-card-id');

@@ -33,3 +33,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function uniqueEmail(prefix = 'learner'): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** The password every e2e learner signs up with. */
+export const E2E_PASSWORD = 'kioku-e2e-password-7';
+
+/** Signs a new learner up through the form and waits until the app has left it; returns the email used. */
+export async function signUpThroughForm(page: Page, name: string, email = uniqueEmail()): Promise<string> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+  return email;
+}

@@ -1,17 +1,12 @@
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { launch, newPage, screenshot, signUpThroughForm } from './helpers';
 
 // The learner journey of issue 6, as a new user would live it: sign up, learn 10 kana, review those just
 // learned, watch progress and forecast change, meet the paywall, subscribe through the (loopback) hosted
 // checkout, and study with the keyboard only.
 
 async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(uniqueEmail());
-  await page.getByLabel('Password').fill('kioku-e2e-password-7');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+  await signUpThroughForm(page, name);
 }
 
 // The progress table by its name: the course page loads its parts together, so the kana chart may be the

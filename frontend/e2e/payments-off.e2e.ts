@@ -1,17 +1,12 @@
 import { Browser, Page } from 'playwright-core';
-import { bareUrl, launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { bareUrl, launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 15 item 1 in a real browser, against the e2e run's second app, which has no payment provider configured
 // (scripts/e2e.mjs starts it without STRIPE_*): no Subscribe anywhere, and every way into checkout ends on a page
 // of the app that says what happened and leads back, never on raw JSON or an endless "Checking your payment…".
 
 async function signUp(page: Page): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill('Nao Free');
-  await page.getByLabel('Email').fill(uniqueEmail('free'));
-  await page.getByLabel('Password').fill('kioku-e2e-password-7');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+  await signUpThroughForm(page, 'Nao Free', uniqueEmail('free'));
 }
 
 async function subscribeOffers(page: Page): Promise<number> {

@@ -2,19 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 15's browser acceptance, as a new learner meets the screens at 1280 and 375 px in Debian's Chromium:
 // nothing is clipped sideways (the page, every table, the kana chart), the answer controls are on screen on the
 // answer side, no emoji glyph stands in for an icon, and copying a sentence gives it without its furigana.
 
 async function signUp(page: Page, email = uniqueEmail('screens')): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill('Screens');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('kioku-e2e-password-7');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+  await signUpThroughForm(page, 'Screens', email);
 }
 
 /** Elements wider inside than their box (clipped or scrolling sideways): the page, tables, the kana chart. */

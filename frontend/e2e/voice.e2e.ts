@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { baseUrl, launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 14's browser acceptance: the system voice (Open JTalk → Ogg Opus), made in the background by the real
 // worker after the app loaded its content, reaches a new learner's first cards of kana, Kanji I and Vocab I.
@@ -18,12 +18,7 @@ interface Card {
 }
 
 async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(uniqueEmail('voice'));
-  await page.getByLabel('Password').fill('kioku-e2e-password-7');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
+  await signUpThroughForm(page, name, uniqueEmail('voice'));
 }
 
 const firstCard = (page: Page, course: Course): Promise<Card | null> =>
