@@ -116,7 +116,6 @@ export const VOCAB3_SENTENCES_L6B: readonly AuthoredSentence[] = [
   v('集団|しゅうだん', '小学生が集団で学校へ歩いていきます。', 'Elementary school children are walking to school in a group.'),
   v('開口|かいこう', '彼は開口一番「お腹がすいた」と言いました。', 'The first thing he said was "I\'m hungry."', { context: 'In everyday Japanese, mostly in 開口一番 (the first thing one says); "opening, aperture" is technical.' }),
   v('投げ出す|なげだす', '彼は疲れて、足を投げ出して座りました。', 'Tired, he sat down with his legs stretched out.', { target: '投げ出し' }),
-  v('高所|こうしょ', '私は高所が苦手です。', 'I\'m not good with heights.'),
   v('白色|はくしょく', '壁を白色に塗りました。', 'We painted the walls white.'),
   v('エコロジー|えころじー', 'エコロジーに関心を持つ人が増えています。', 'More and more people are taking an interest in ecology.'),
   v('遊び相手|あそびあいて', '祖父はいつも孫の遊び相手をしています。', 'My grandfather is always playing with his grandchildren.'),

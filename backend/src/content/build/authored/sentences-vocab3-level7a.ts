@@ -53,7 +53,6 @@ export const VOCAB3_SENTENCES_L7A: readonly AuthoredSentence[] = [
   v('しかない|しかない', '電車がないので、タクシーで帰るしかないです。', 'There are no trains, so I have no choice but to take a taxi home.'),
   v('少数|しょうすう', '少数の意見も大切にしましょう。', 'Let\'s value minority opinions too.'),
   v('特性|とくせい', 'この布には水に強いという特性があります。', 'This cloth has the special quality of being water-resistant.'),
-  v('下部|かぶ', 'ページの下部にある番号を見てください。', 'Please look at the number at the bottom of the page.'),
   v('外野|がいや', '弟は野球チームで外野を守っています。', 'My younger brother plays the outfield on his baseball team.'),
   v('無利子|むりし', '父は私に無利子でお金を貸してくれました。', 'My father lent me money interest-free.'),
   v('はやぶさ|はやぶさ', 'はやぶさはとても速く飛ぶ鳥です。', 'The falcon is a bird that flies very fast.'),
@@ -299,6 +298,5 @@ export const VOCAB3_SENTENCES_L7A: readonly AuthoredSentence[] = [
   v('広報|こうほう', '姉は会社で広報を担当しています。', 'My older sister is in charge of public relations at her company.'),
   v('感度|かんど', 'このマイクは感度がとてもいいです。', 'This microphone is very sensitive.'),
   v('主観|しゅかん', 'これは私の主観ですが、この店が一番おいしいです。', 'This is just my personal view, but this restaurant is the best.'),
-  v('門前|もんぜん', '寺の門前にお土産の店が並んでいます。', 'Souvenir shops line the street in front of the temple gate.'),
   v('図々しい|ずうずうしい', '人の物を勝手に使うなんて、図々しいです。', 'Using other people\'s things without asking is shameless.'),
 ];

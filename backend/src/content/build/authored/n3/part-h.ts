@@ -1,0 +1,17 @@
+/**
+ * N4–N3 words, part h (see ../n3-core.ts): everyday words missing from all 10,000 that a search of frequency.tsv
+ * found (issue 29, item 2: every candidate outside the list, most frequent first). They are common EDICT words
+ * with a good UniDic score that the ranking put just past the cut: a capitalised first gloss read as a proper noun
+ * (仏教 "Buddhism", 北極 "North Pole"), a non-jōyō kanji (躊躇, 些細, 相槌), a small word family in the coarse band
+ * (卒業式, 従業員, 乗客, 価値観) or a place name the proper-noun decision teaches (台湾, 北京, 横浜, 札幌, 地中海).
+ */
+export const N3_PART_H = `
+  卒業式:そつぎょうしき 従業員:じゅうぎょういん 乗客:じょうきゃく 吐き気:はきけ 視線:しせん 天国:てんごく 適切:てきせつ
+  実施:じっし 皮肉:ひにく 価値観:かちかん 定番:ていばん 居心地:いごこち 始発:しはつ 卓球:たっきゅう 一般的:いっぱんてき
+  比較的:ひかくてき 委員会:いいんかい 被害者:ひがいしゃ 万引き:まんびき 時刻表:じこくひょう 時間割:じかんわり 水色:みずいろ
+  墓参り:はかまいり 政治家:せいじか 参加者:さんかしゃ 皮膚科:ひふか 時間帯:じかんたい 小豆:あずき 人気者:にんきもの 徹底:てってい
+  躊躇:ちゅうちょ 些細:ささい 漠然:ばくぜん 無礼:ぶれい 不要:ふよう 外見:がいけん 相槌:あいづち 責任感:せきにんかん
+  仏教:ぶっきょう 江戸時代:えどじだい 視聴率:しちょうりつ 時代劇:じだいげき 美容師:びようし 手数料:てすうりょう 頑丈:がんじょう
+  几帳面:きちょうめん 図鑑:ずかん 副作用:ふくさよう 思春期:ししゅんき 北極:ほっきょく
+  台湾:たいわん 北京:ぺきん 横浜:よこはま 札幌:さっぽろ 地中海:ちちゅうかい
+`;
