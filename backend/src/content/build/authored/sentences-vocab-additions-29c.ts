@@ -61,4 +61,11 @@ export const VOCAB_ADDITIONS_SENTENCES_29C: readonly AuthoredSentence[] = [
   v('横浜|よこはま', '横浜は港のある大きな町です。', 'Yokohama is a big city with a port.'),
   v('札幌|さっぽろ', '冬の札幌は雪がたくさん降ります。', 'In winter, it snows a lot in Sapporo.', { readings: { 降り: 'ふり' }, meanings: { 降ります: 'to fall (of rain, snow) (polite)' } }),
   v('地中海|ちちゅうかい', 'いつか地中海の島に行ってみたいです。', 'Someday I would like to visit an island in the Mediterranean.', { meanings: { みたい: 'want to try (…ing)' } }),
+  // Loanwords EDICT does not mark common, read from their EDICT lines as the core list's are, and 段ボール, which
+  // EDICT files as "usually kana" (だんボール): the shops and the boxes write it 段ボール (PREFERRED_SPELLINGS).
+  v('ホッチキス|ほっちきす', 'プリントをホッチキスで留めてください。', 'Please staple the handouts together.', { context: 'From the maker Hotchkiss; in Japan the everyday word for any stapler (ステープラー is the formal one).' }),
+  v('シャーペン|しゃーぺん', 'テストの時は、シャーペンと消しゴムを持ってきてください。', 'For the test, please bring a mechanical pencil and an eraser.', { context: 'Short for シャープペンシル, made in Japan from "sharp pencil".' }),
+  v('ノートパソコン|のーとぱそこん', '新しいノートパソコンを買って、カフェで仕事をしています。', 'I bought a new laptop, and I work in cafés.'),
+  v('ドンマイ|どんまい', '試合で失敗した友達に「ドンマイ！」と声をかけました。', 'I called out "Never mind!" to my friend who had made a mistake in the match.', { context: 'From English "don\'t mind": said to cheer up a teammate or a friend after a mistake, mostly in sport; casual.' }),
+  v('段ボール|だんぼーる', '引っ越しの前に、本を段ボールに詰めました。', 'Before the move, I packed my books into cardboard boxes.', { context: '段ボール is the corrugated cardboard and, as here, the box made of it (段ボール箱).' }),
 ];

@@ -174,7 +174,6 @@ export const VOCAB3_SENTENCES_L6A: readonly AuthoredSentence[] = [
   v('好んで|このんで', '彼は好んで辛い料理を食べます。', 'He eats spicy food by choice.', { ruby: '彼[かれ]は好[この]んで辛[から]い料理[りょうり]を食[た]べます。' }),
   v('芸者|げいしゃ', '芸者は歌や踊りで客を楽しませます。', 'Geisha entertain their guests with songs and dances.'),
   v('生き残る|いきのこる', 'この会社は厳しい時代を生き残りました。', 'This company survived hard times.', { target: '生き残り' }),
-  v('階層|かいそう', '社会にはいろいろな階層の人がいます。', 'Society has people from many different classes.'),
   v('前書き|まえがき', '私は本の前書きを読むのが好きです。', 'I like reading the prefaces of books.'),
   v('キウイ|きうい', '朝ごはんにキウイを食べました。', 'I had a kiwi for breakfast.'),
   v('多面|ためん', 'この問題は多面的に考える必要があります。', 'This problem needs to be considered from many angles.'),

@@ -211,7 +211,6 @@ export const VOCAB3_SENTENCES_L7B: readonly AuthoredSentence[] = [
   v('チャック|ちゃっく', 'かばんのチャックが壊れてしまいました。', 'The zipper on my bag broke.'),
   v('言い表わす|いいあらわす', '感謝の気持ちは言葉では言い表わせません。', 'I cannot put my gratitude into words.', { target: '言い表わせ' }),
   v('目先|めさき', '目先のことだけを考えてはいけません。', 'You should not think only about what is right in front of you.'),
-  v('実地|じっち', '学校で習ったことを実地で試してみました。', 'I tried out in practice what I had learned at school.'),
   v('半月|はんつき', '退院するまで半月かかりました。', 'It took half a month before I was discharged from the hospital.'),
   v('援助|えんじょ', '学生のころは親から援助を受けていました。', 'When I was a student, I received support from my parents.'),
   v('職員|しょくいん', '市役所の職員に相談しました。', 'I consulted a staff member at city hall.'),

@@ -7,7 +7,6 @@ import { v } from './sentences-vocab1';
  */
 export const VOCAB3_SENTENCES_L8B: readonly AuthoredSentence[] = [
   v('フレーズ|ふれーず', 'この歌のフレーズが頭から離れません。', 'I can\'t get a phrase from this song out of my head.'),
-  v('通商|つうしょう', '両国は新しい通商協定を結びました。', 'The two countries concluded a new trade agreement.', { context: 'Formal: used in news and official writing; in conversation, say 貿易.' }),
   v('和|わ', '三と五の和は八です。', 'The sum of three and five is eight.', { context: 'Mathematics; 和 also means harmony (チームの和) and "Japanese" (和食).' }),
   v('公民権|こうみんけん', '公民権運動の歴史について学びました。', 'I learned about the history of the civil rights movement.'),
   v('曲線|きょくせん', 'グラフの曲線が急に上がっています。', 'The curve on the graph rises sharply.'),
@@ -34,7 +33,6 @@ export const VOCAB3_SENTENCES_L8B: readonly AuthoredSentence[] = [
   v('口数|くちかず', '父は口数が少ない人です。', 'My father is a man of few words.'),
   v('個体|こたい', 'この鳥は個体によって色が少し違います。', 'The color of this bird varies slightly from one individual to another.'),
   v('くるくる|くるくる', '女の子がその場でくるくる回っています。', 'A girl is spinning round and round on the spot.'),
-  v('民事|みんじ', 'これは刑事ではなく民事の問題です。', 'This is a civil matter, not a criminal one.', { context: 'A legal term.' }),
   v('幅広い|はばひろい', 'この店は幅広い年代のお客さんに人気です。', 'This shop is popular with customers of all ages.'),
   v('各各|おのおの', '参加者は各々お弁当を持ってきてください。', 'Participants, please each bring your own lunch.', { target: '各々', context: 'Usually written 各々; somewhat formal, in conversation それぞれ is more common.' }),
   v('公安|こうあん', '運転免許証には公安委員会の名前が書いてあります。', 'The name of the Public Safety Commission is written on a driver\'s license.', { context: 'Official; on its own, 公安 often means the security police.' }),
@@ -216,7 +214,6 @@ export const VOCAB3_SENTENCES_L8B: readonly AuthoredSentence[] = [
   v('紅白|こうはく', 'お祝いの日には紅白の飾りを使います。', 'Red and white decorations are used on days of celebration.'),
   v('中元|ちゅうげん', '毎年夏に、会社の上司にお中元を送ります。', 'Every summer, I send a midsummer gift to my boss at work.', { context: 'Usually お中元: a gift sent in early summer to people one is indebted to.' }),
   v('吊る|つる', '天井からランプを吊りました。', 'I hung a lamp from the ceiling.', { target: '吊り' }),
-  v('高圧|こうあつ', '高圧の電線には近づかないでください。', 'Please stay away from high-voltage power lines.'),
   v('簡易|かんい', 'キャンプ場には簡易なトイレしかありません。', 'There are only simple toilets at the campsite.'),
   v('立て札|たてふだ', '公園に「ごみを捨てないで」という立て札があります。', 'In the park there is a sign that says "Don\'t litter."'),
   v('年頭|ねんとう', '社長が年頭のあいさつをしました。', 'The company president gave a New Year address.', { context: 'Formal; used in speeches and news.' }),
