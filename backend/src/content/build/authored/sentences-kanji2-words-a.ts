@@ -7,7 +7,6 @@ import { v } from './sentences-vocab1';
  */
 export const KANJI2_WORD_SENTENCES_A: readonly AuthoredSentence[] = [
   v('震災|しんさい', '祖父は震災の話をよくしてくれます。', 'My grandfather often tells me about the earthquake disaster.'),
-  v('光沢|こうたく', 'この靴は光沢があってきれいです。', 'These shoes have a lovely shine.'),
   v('監視|かんし', '駅には監視カメラがたくさんあります。', 'There are lots of security cameras at the station.'),
   v('射撃|しゃげき', '兄は射撃の選手です。', 'My older brother competes in shooting.'),
   v('避難民|ひなんみん', '戦争で多くの避難民が国を出ました。', 'Because of the war, many refugees left the country.', { context: 'News language.' }),
@@ -110,7 +109,6 @@ export const KANJI2_WORD_SENTENCES_A: readonly AuthoredSentence[] = [
   v('充てる|あてる', '給料の一部を旅行の費用に充てます。', 'I put part of my salary towards the cost of trips.', { target: '充て' }),
   v('緒|お', '弟の態度に、ついに堪忍袋の緒が切れました。', 'My younger brother\'s attitude finally made me lose my patience.', { readings: { 緒: 'お' }, context: 'Idiom 堪忍袋の緒が切れる: literally "the cord of the bag of patience snaps".' }),
   v('奇跡|きせき', '彼が助かったのは奇跡です。', 'It\'s a miracle that he survived.'),
-  v('冷却|れいきゃく', 'このパソコンは冷却ファンの音がうるさいです。', 'This computer\'s cooling fan is noisy.', { meanings: { ファン: 'fan (for cooling)' } }),
   v('途端|とたん', '家を出た途端、雨が降ってきました。', 'The moment I left the house, it started to rain.'),
   v('半端|はんぱ', '半端な時間が空いたので、カフェに入りました。', 'I had an awkward bit of spare time, so I went into a café.'),
   v('獲得|かくとく', 'この番組は多くのファンを獲得しました。', 'This programme has won a lot of fans.'),

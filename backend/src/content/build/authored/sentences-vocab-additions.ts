@@ -180,7 +180,6 @@ export const VOCAB_ADDITIONS_SENTENCES: readonly AuthoredSentence[] = [
   v('同国|どうこく', '社長はタイを訪れ、同国の会社と契約しました。', 'The president visited Thailand and signed a contract with a company there.', { context: 'Formal, used in news and writing: "that country", referring back to a country just named.' }),
   v('団地|だんち', '子供の頃、大きな団地に住んでいました。', 'When I was a child, I lived in a large apartment complex.'),
   v('余儀ない|よぎない', '台風のため、旅行は中止を余儀なくされました。', 'Because of the typhoon, we were forced to cancel the trip.', { target: '余儀なく', context: 'Formal; usually as 余儀なくされる (to be forced to).' }),
-  v('突起|とっき', '壁の突起に服が引っかかりました。', 'My clothes got caught on a projection on the wall.'),
   v('莫大|ばくだい', '新しい橋を作るには、莫大な費用がかかります。', 'Building a new bridge costs an enormous amount of money.'),
   v('主任|しゅにん', '何かあったら、主任に相談してください。', 'If anything comes up, please talk to the person in charge.'),
   v('秘める|ひめる', '彼女は大きな可能性を秘めています。', 'She has great hidden potential.', { target: '秘めて' }),

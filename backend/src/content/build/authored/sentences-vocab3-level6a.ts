@@ -276,7 +276,6 @@ export const VOCAB3_SENTENCES_L6A: readonly AuthoredSentence[] = [
   v('正規|せいき', '彼は正規の社員として働いています。', 'He works as a regular employee.'),
   v('中東|ちゅうとう', '兄は仕事で中東に住んでいます。', 'My older brother lives in the Middle East for work.'),
   v('生存|せいぞん', '三日後、男性の生存が確認されました。', 'Three days later, the man was confirmed to be alive.', { ruby: '三日[みっか]後[ご]、男性[だんせい]の生存[せいぞん]が確認[かくにん]されました。' }),
-  v('規格|きかく', 'この製品は国の安全規格に合っています。', 'This product meets national safety standards.'),
   v('写し|うつし', '契約書の写しを送ってください。', 'Please send me a copy of the contract.'),
   v('加算|かさん', '深夜の料金には二割が加算されます。', 'Twenty percent is added to late-night fares.'),
   v('缶コーヒー|かんこーひー', '自動販売機で缶コーヒーを買いました。', 'I bought a can of coffee from a vending machine.'),

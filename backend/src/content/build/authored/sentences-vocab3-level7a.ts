@@ -196,7 +196,6 @@ export const VOCAB3_SENTENCES_L7A: readonly AuthoredSentence[] = [
   v('分離|ぶんり', '油と水は混ぜてもすぐに分離します。', 'Even if you mix oil and water, they soon separate.'),
   v('フォーカス|ふぉーかす', 'カメラのフォーカスを合わせてください。', 'Please adjust the camera\'s focus.'),
   v('しびれる|しびれる', 'ずっと座っていたので、足がしびれました。', 'I had been sitting for a long time, so my legs went numb.', { target: 'しびれ' }),
-  v('学士|がくし', '兄は経済学の学士です。', 'My older brother has a bachelor\'s degree in economics.'),
   v('順位|じゅんい', 'マラソン大会で順位が上がりました。', 'My position went up in the marathon.'),
   v('拡張|かくちょう', '駅の前の道路を拡張する工事が始まりました。', 'Work has started to widen the road in front of the station.'),
   v('真価|しんか', 'この選手の真価は大きな試合で分かります。', 'This player\'s true worth shows in big games.'),
@@ -296,7 +295,6 @@ export const VOCAB3_SENTENCES_L7A: readonly AuthoredSentence[] = [
   v('利子|りし', '銀行にお金を預けても、利子はほとんど付きません。', 'Even if you put money in the bank, it earns almost no interest.'),
   v('人的|じんてき', '事故の原因は人的なミスでした。', 'The cause of the accident was human error.'),
   v('広報|こうほう', '姉は会社で広報を担当しています。', 'My older sister is in charge of public relations at her company.'),
-  v('感度|かんど', 'このマイクは感度がとてもいいです。', 'This microphone is very sensitive.'),
   v('主観|しゅかん', 'これは私の主観ですが、この店が一番おいしいです。', 'This is just my personal view, but this restaurant is the best.'),
   v('図々しい|ずうずうしい', '人の物を勝手に使うなんて、図々しいです。', 'Using other people\'s things without asking is shameless.'),
 ];

@@ -185,7 +185,6 @@ export const VOCAB3_SENTENCES_L8B: readonly AuthoredSentence[] = [
   v('展示|てんじ', '博物館で古い着物が展示されています。', 'Old kimonos are on display at the museum.'),
   v('体感|たいかん', '風が強くて、体感温度はとても低いです。', 'With the strong wind, it feels very cold.'),
   v('テストケース|てすとけーす', 'この裁判は今後のテストケースになるでしょう。', 'This trial will probably become a test case for the future.'),
-  v('作動|さどう', '地震で非常ベルが作動しました。', 'The emergency bell went off because of the earthquake.'),
   v('強化|きょうか', '会社は安全対策を強化しました。', 'The company strengthened its safety measures.'),
   v('企画|きかく', '今、新しい商品の企画を考えています。', 'I am now working on a plan for a new product.'),
   v('ドイツ語|どいつご', '大学でドイツ語を勉強しています。', 'I am studying German at university.'),

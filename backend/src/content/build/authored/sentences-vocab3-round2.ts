@@ -56,7 +56,6 @@ export const VOCAB3_SENTENCES_ROUND2: readonly AuthoredSentence[] = [
   v('調和|ちょうわ', 'この建物は周りの自然とよく調和しています。', 'This building is in good harmony with the nature around it.'),
   v('年内|ねんない', '新しい駅は年内に完成する予定です。', 'The new station is due to be completed by the end of the year.'),
   v('説く|とく', '先生は学生たちに読書の大切さを説きました。', 'The teacher explained to the students how important reading is.', { target: '説き' }),
-  v('法務|ほうむ', '姉は会社の法務部で契約書を確認しています。', 'My older sister checks contracts in her company\'s legal affairs department.'),
   v('民衆|みんしゅう', '民衆の声が国の政治を変えました。', 'The voice of the people changed the country\'s politics.', { context: 'Formal or historical; in everyday talk, say 人々 or 国民.' }),
   v('悪化|あっか', '二つの国の関係が悪化しています。', 'Relations between the two countries are getting worse.'),
   v('モーターショー|もーたーしょー', '東京のモーターショーで新しい車を見ました。', 'I saw new cars at the Tokyo Motor Show.'),

@@ -152,7 +152,7 @@ export const EXCLUDED_WORDS: ReadonlyMap<string, string> = new Map(
     ...group('specialist: trade, finance and law (gives way to an everyday word, issue 29)', '営利|えいり 担保|たんぽ 委任|いにん'),
     ...group('literary or historical (gives way to an everyday word, issue 29)', '取捨|しゅしゃ 甘言|かんげん 愛憎|あいぞう 偏重|へんちょう 事変|じへん 過多|かた 舞踏|ぶとう 鬼神|きしん'),
     ...group('formal, technical or rare (gives way to an everyday word, issue 29)', '伝送|でんそう 負荷|ふか 門前|もんぜん 測量|そくりょう 原価|げんか 許容|きょよう 召集|しょうしゅう 贈呈|ぞうてい 購買|こうばい 許諾|きょだく 艦艇|かんてい 種痘|しゅとう 扶助|ふじょ 巧者|こうしゃ 慰安|いあん 恥辱|ちじょく 汽笛|きてき 弁舌|べんぜつ 媒酌|ばいしゃく 激甚|げきじん 進退|しんたい 寄生|きせい 理髪|りはつ 塩梅|あんばい 放射|ほうしゃ'),
-    ...group('formal, technical or rare, and no kanji reading needs it as its example (gives way to an everyday word, issue 29)', '福音|ふくいん 人造|じんぞう 静脈|じょうみゃく 登記|とうき 書簡|しょかん 樹脂|じゅし 定形|ていけい 度数|どすう 先物|さきもの 現物|げんぶつ 歩合|ぶあい 主席|しゅせき 博物|はくぶつ 致死|ちし 実効|じっこう 丹|に 更生|こうせい 民政|みんせい 対日|たいにち 口上|こうじょう 市中|しちゅう 本位|ほんい 出金|しゅっきん 後見|こうけん 同志|どうし 整合|せいごう 目録|もくろく 高所|こうしょ 時限|じげん 下部|かぶ 生体|せいたい 実業|じつぎょう 通商|つうしょう 民事|みんじ 高圧|こうあつ 実地|じっち 階層|かいそう'),
+    ...group('formal, technical or rare, and no kanji reading needs it as its example (gives way to an everyday word, issue 29)', '福音|ふくいん 人造|じんぞう 静脈|じょうみゃく 登記|とうき 書簡|しょかん 樹脂|じゅし 定形|ていけい 度数|どすう 先物|さきもの 現物|げんぶつ 歩合|ぶあい 主席|しゅせき 博物|はくぶつ 致死|ちし 実効|じっこう 丹|に 更生|こうせい 民政|みんせい 対日|たいにち 口上|こうじょう 市中|しちゅう 本位|ほんい 出金|しゅっきん 後見|こうけん 同志|どうし 整合|せいごう 目録|もくろく 高所|こうしょ 時限|じげん 下部|かぶ 生体|せいたい 実業|じつぎょう 通商|つうしょう 民事|みんじ 高圧|こうあつ 実地|じっち 階層|かいそう 反動|はんどう 興行|こうぎょう 作動|さどう 突起|とっき 断層|だんそう 書体|しょたい 議事|ぎじ 電圧|でんあつ 信託|しんたく 法務|ほうむ 冷却|れいきゃく 発光|はっこう 電線|でんせん 規格|きかく 硬化|こうか 感度|かんど 学士|がくし 環状|かんじょう 水域|すいいき 光沢|こうたく'),
     '醜女|しゅうじょ': 'insulting and dated (“an ugly woman”): a teacher does not give it a card (issue 29)',
   }),
 );

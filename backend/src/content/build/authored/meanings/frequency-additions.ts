@@ -25,6 +25,7 @@ export const MEANINGS_FREQUENCY_ADDITIONS: Readonly<Record<string, string>> = {
   '図鑑|ずかん': 'illustrated reference book (of animals, plants, insects …)',
   '皮膚科|ひふか': "dermatology; a dermatologist's clinic",
   '外見|がいけん': 'outward appearance; looks',
+  '温暖化|おんだんか': 'global warming; warming',
   'シャーペン|しゃーぺん': 'mechanical pencil (short for シャープペンシル)',
   'ドンマイ|どんまい': "never mind; don't worry (to someone who made a mistake)",
   '段ボール|だんぼーる': 'corrugated cardboard; cardboard box',
