@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gradeResponseSchema } from '#contract/study';
-import { gradeBodySchema } from '#contract/study.requests';
+import { gradeBodySchema, type TypedAnswerBody } from '#contract/study.requests';
 import { CurrentUser } from '../../accounts';
 import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { Idempotent, idempotencyOf } from '../../platform/http/idempotency.interceptor';
@@ -27,7 +27,7 @@ export class GradeCardHttp {
     @CurrentUser() user: SessionUser,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Body(new ZodPipe(gradeBodySchema)) input: { id: string; grade: number; fetch_new: boolean; version?: number },
+    @Body(new ZodPipe(gradeBodySchema)) input: { id: string; grade: number; fetch_new: boolean; version?: number; typed?: TypedAnswerBody },
   ): Promise<GradeCardResult> {
     const { replayed, ...answer } = await this.commands.execute(
       new GradeFlashcardCommand({
@@ -37,6 +37,7 @@ export class GradeCardHttp {
         grade: input.grade,
         fetchNew: input.fetch_new,
         version: input.version,
+        typed: input.typed,
         idempotency: idempotencyOf(request),
         metadata: metadataOf(request),
       }),
