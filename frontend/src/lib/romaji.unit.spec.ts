@@ -27,13 +27,17 @@ describe('the answer box: romaji → kana as you type', () => {
     ['shashin', 'しゃしん'],
     ['depa-to', 'でぱーと'],
     ['KO-HI-', 'コーヒー'],
+    ['KITTE', 'キッテ'],
+    ['konnya', 'こんにゃ'], // nn before y: ん + にゃ, as the server reads it
+    ['sannnin', 'さんにん'],
   ])('%s → %s', (keys, kana) => {
     expect(type(keys).submitted).toBe(kana);
   });
 
   it('leaves consonants waiting for their vowel as typed, and converts at each vowel', () => {
     expect(type('kon').shown).toEqual(['k', 'こ', 'こn']);
-    expect(type('gakko').shown).toEqual(['g', 'が', 'がk', 'がkk', 'がっこ']);
+    expect(type('gakko').shown).toEqual(['g', 'が', 'がk', 'がっk', 'がっこ']);
+    expect(type('shinbun').shown).toEqual(['s', 'sh', 'し', 'しn', 'しんb', 'しんぶ', 'しんぶn']);
     expect(type('nya').shown).toEqual(['n', 'ny', 'にゃ']);
   });
 

@@ -79,6 +79,8 @@ describe('romaji → kana, as the answer box converts it', () => {
     ['konya', 'こにゃ'], // what a learner who forgets n' gets (diagnosed as ん below)
     ["kon'ya", 'こんや'],
     ['がっこう', 'がっこう'], // an IME's kana pass through
+    ['sannnin', 'さんにん'], // nnn: ん, then に
+    ['konnya', 'こんにゃ'], // nn before y is ん + にゃ (kon'ya is こんや)
   ])('%s → %s', (romaji, kana) => {
     expect(romajiToKana(romaji)).toBe(kana);
   });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
 import { bumpCatalogueRevision } from '../../content';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
+import { PG_POOL } from '../../platform/database/database.module';
 import { pinClock } from '../testing/study-fixtures';
 import { wrongAnswerHistories, wrongAnswerHistory } from '../wrong-answers/wrong-answers.query';
 
@@ -119,9 +121,18 @@ describe('typed answers: POST /api/flashcard/check, POST /api/flashcard {typed},
     expect(events[2].data).toMatchObject({ grade: 0, typedAnswer: { reading: 'おかあさん', meaning: 'mother', verdict: 'wrong', retried: false } });
     expect(events[2].data.typedAnswer).not.toHaveProperty('diagnosis');
 
-    // An untyped grade is as before: version 2 of the schema, no typedAnswer.
+    // An untyped grade is as before (the hot path: it never reads the answer key): version 2, no typedAnswer.
     clock.set(new Date(T0.getTime() + 4 * DAY));
-    expect((await grade(user, { id: 'vocab-11', grade: 3 })).json()).not.toHaveProperty('typed_answer');
+    const pool = app.app.get<Pool>(PG_POOL);
+    const spy = jest.spyOn(pool, 'query');
+    try {
+      expect((await grade(user, { id: 'vocab-11', grade: 3 })).json()).not.toHaveProperty('typed_answer');
+      const names = spy.mock.calls.map(([q]) => (q && typeof q === 'object' && 'name' in q ? q.name : null));
+      expect(names).toContain('study_grade');
+      expect(names).not.toContain('study_answer_key');
+    } finally {
+      spy.mockRestore();
+    }
     events = await gradedEvents(user.id, 'vocab1-vocab-11');
     expect(events[3]).toMatchObject({ event_type: 'CardGraded', schema_version: 2 });
     expect(events[3].data).not.toHaveProperty('typedAnswer');

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultSettings, gradeResponse, kanjiCard, nextCard, vocabCard, profileFixture } from '../../test/fixtures';
 import { mockFetch, type MockRoute } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
@@ -90,6 +90,45 @@ describe('typed answers in the study panel', () => {
     fireEvent.keyDown(window, { key: '1' });
     await waitFor(() => expect(net.requests('POST', '/api/flashcard')).toHaveLength(1));
     expect(net.requests('POST', '/api/flashcard')[0].body).toMatchObject({ grade: 0, typed: { reading: 'かわ' } });
+  });
+
+  it('Enter in the reading box goes on to an empty meaning; a near miss in the meaning puts the focus there', async () => {
+    const card = vocabCard({ attempts: 3 });
+    const typo = { ...near, diagnosis: [{ field: 'meaning', code: 'meaning_typo', message: 'Almost: the meaning looks like a typo. Check the spelling.' }] };
+    const { user, net } = setup({ card, settings: { vocab_typed_answer: 'reading_meaning' }, check: { body: typo } });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.keyboard('nihongo{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Meaning' })).toHaveFocus();
+    expect(net.requests('POST', '/api/flashcard/check')).toHaveLength(0);
+    await user.keyboard('Japanse{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('typo');
+    expect(screen.getByRole('textbox', { name: 'Meaning' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Meaning' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Reading' })).toHaveValue('にほんご');
+  });
+
+  it('a composition (an IME, a phone keyboard) is left alone while it lasts, and converted when it ends', async () => {
+    const card = vocabCard({ attempts: 3 });
+    setup({ card, settings: { vocab_typed_answer: 'reading' }, check: { body: right } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    const box = await screen.findByRole('textbox', { name: 'Reading' });
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    act(() => {
+      fireEvent.compositionStart(box);
+      setValue.call(box, 'nihong');
+      box.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true }));
+    });
+    expect(box).toHaveValue('nihong');
+    act(() => {
+      fireEvent.compositionEnd(box);
+    });
+    expect(box).toHaveValue('にほんg');
+    // typed outside a composition, at the end: converted at once
+    act(() => {
+      setValue.call(box, 'にほんgo');
+      box.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    });
+    expect(box).toHaveValue('にほんご');
   });
 
   it('leaves new cards, kana cards and learners without the setting as they were', async () => {

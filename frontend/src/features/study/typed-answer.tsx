@@ -1,7 +1,7 @@
 // Typed answers on the card (issue 31): the box on the question side (romaji turns into kana as it is typed,
 // an IME's composition is left alone), the server's verdict on the answer side, and the card's earlier wrong answers.
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
 import type { Course } from '../../lib/courses';
@@ -12,7 +12,7 @@ import type { TypedAnswer } from './use-typed-answer';
 
 export interface TypedAnswerFormProps {
   typed: TypedAnswer;
-  readingRef: Ref<HTMLInputElement>;
+  readingRef: RefObject<HTMLInputElement | null>;
   /** Flip without typing (then the learner grades as usual). */
   onShowAnswer: () => void;
 }
@@ -20,7 +20,15 @@ export interface TypedAnswerFormProps {
 /** The question side's answer box: the reading (and a vocab card's meaning), Check, and Show answer. */
 export function TypedAnswerForm({ typed, readingRef, onShowAnswer }: TypedAnswerFormProps) {
   const id = useId();
+  const meaningRef = useRef<HTMLInputElement>(null);
   const retrying = typed.phase === 'retry';
+  // A near miss: the field that was off takes the focus, its text selected for the retry.
+  const wrongField = retrying ? typed.result?.diagnosis[0]?.field : undefined;
+  useEffect(() => {
+    const field = wrongField === 'meaning' ? meaningRef.current : wrongField === 'reading' ? readingRef.current : null;
+    field?.focus();
+    field?.select();
+  }, [wrongField, readingRef]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     typed.check();
@@ -33,6 +41,22 @@ export function TypedAnswerForm({ typed, readingRef, onShowAnswer }: TypedAnswer
     typed.setReading(composing || !atEnd ? input.value : convertAsYouType(input.value));
   };
   const ready = typed.reading.trim() !== '' && (!typed.ask?.meaning || typed.meaning.trim() !== '');
+  // Enter in the reading box goes on to the meaning while it is empty (a phone's "next" key does the same).
+  const onReadingKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter that confirms an IME's conversion belongs to the IME
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (event.key === 'Enter' && typed.ask?.meaning && typed.meaning.trim() === '' && typed.reading.trim() !== '') {
+      event.preventDefault();
+      meaningRef.current?.focus();
+    }
+  };
+  // A composition ended (a Japanese IME gives kana, left as they are; a phone keyboard composing latin gives
+  // romaji, converted now rather than on Check).
+  const onCompositionEnd = (event: { currentTarget: HTMLInputElement }) => {
+    const input = event.currentTarget;
+    const atEnd = input.selectionStart === null || input.selectionStart === input.value.length;
+    typed.setReading(atEnd ? convertAsYouType(input.value) : input.value);
+  };
   return (
     <form className="typed-answer" onSubmit={submit} aria-label="Your answer" noValidate>
       <div className="typed-fields">
@@ -45,7 +69,8 @@ export function TypedAnswerForm({ typed, readingRef, onShowAnswer }: TypedAnswer
             lang="ja"
             value={typed.reading}
             onChange={onReading}
-            onCompositionEnd={(event) => typed.setReading(event.currentTarget.value)}
+            onKeyDown={onReadingKey}
+            onCompositionEnd={onCompositionEnd}
             placeholder="romaji or kana"
             autoComplete="off"
             autoCapitalize="none"
@@ -62,6 +87,7 @@ export function TypedAnswerForm({ typed, readingRef, onShowAnswer }: TypedAnswer
             <label htmlFor={`${id}-meaning`}>Meaning</label>
             <input
               id={`${id}-meaning`}
+              ref={meaningRef}
               className="typed-input"
               lang="en"
               value={typed.meaning}
