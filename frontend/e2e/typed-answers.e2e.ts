@@ -124,7 +124,12 @@ describe('typed answers', () => {
           expect(await page.getByRole('button', { name: /^Got it/ }).count()).toBe(0);
           await noHorizontalClipping(page);
           await screenshot(page, `typed-wrong-back-${width}`);
-          await page.locator('article').scrollIntoViewIfNeeded();
+          // the verdict just below the sticky top bar
+          await page.evaluate(() => {
+            const verdict = document.querySelector('.typed-verdict')!.getBoundingClientRect();
+            const header = document.querySelector('header')?.getBoundingClientRect();
+            window.scrollBy(0, verdict.top - (header?.bottom ?? 0) - 8);
+          });
           await viewport(page, `typed-wrong-back-view-${width}`);
           await page.getByRole('button', { name: /^Didn't get it/ }).click();
         } else if (id === failed) {
@@ -136,7 +141,12 @@ describe('typed answers', () => {
           expect(await items.count()).toBe(2);
           expect(await items.first().textContent()).toContain('small っ');
           expect(await page.locator('.wrong-answers').textContent()).toContain('(first try)');
-          await page.locator('.wrong-answers').scrollIntoViewIfNeeded();
+          // scrolled until the list clears the sticky answer bar, as a learner scrolls to it
+          await page.evaluate(() => {
+            const list = document.querySelector('.wrong-answers')!.getBoundingClientRect();
+            const bar = document.querySelector('.card-actions')!.getBoundingClientRect();
+            window.scrollBy(0, list.bottom - bar.top + 12);
+          });
           await noHorizontalClipping(page);
           await screenshot(page, `typed-back-history-${width}`);
           await viewport(page, `typed-back-history-view-${width}`);
