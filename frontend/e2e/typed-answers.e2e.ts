@@ -166,4 +166,57 @@ describe('typed answers', () => {
       await context.close();
     });
   }
+
+  it('at 1280 px in Kanji I: the other kind of reading is named ("we want the kun reading"), and retried', async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signUpThroughForm(page, 'Kenji Kanji', uniqueEmail('typed-kanji'));
+    await page.goto('/settings');
+    await page.getByRole('checkbox', { name: 'Type the reading in kanji courses' }).check();
+    await page.getByText('Saved.').waitFor();
+
+    await page.goto('/kanji1');
+    await page.getByRole('button', { name: 'Learn 10 new cards' }).click();
+    for (let n = 1; n <= 10; n++) {
+      await page.getByText(`New Card ${n}/10`).waitFor();
+      await page.getByRole('button', { name: 'Show answer' }).click();
+      await page.getByRole('button', { name: /^Got it, easy/ }).click();
+    }
+    await page.getByText(/^Review 1\//).waitFor();
+    const box = page.getByRole('textbox', { name: 'Reading' });
+    expect(await page.getByRole('textbox', { name: 'Meaning' }).count()).toBe(0);
+    // Through the reviews until a card whose kanji has a reading of the other kind: type that one.
+    let named = false;
+    for (let n = 1; n <= 10 && !named; n++) {
+      await box.waitFor();
+      const [, materialId] = (await cardId(page))!.split('-');
+      const card = await page.evaluate((m) => fetch(`/api/flashcard?course=kanji1&material_type=reading&material_id=${m}`).then((r) => r.json()), materialId);
+      const m = card.flashcard.material;
+      const kanji = await page.evaluate((id) => fetch(`/api/kanji/${id}`).then((r) => r.json()), m.kanji_id);
+      const others: Array<{ reading: string }> = m.reading_kind === 'kun' ? kanji.on_readings : kanji.kun_readings;
+      const wanted = m.reading_kind === 'kun' ? 'We want the kun reading.' : 'We want the on reading.';
+      const other = others.map((r) => r.reading.replace(/[.-]/g, '')).find((r) => r && !String(m.vocab_hiragana).includes(r));
+      if (!other) {
+        await box.pressSequentially(toRomaji(String(m.reading).replace(/[.-]/g, '')).toLowerCase());
+        await box.press('Enter');
+        await page.getByText(/^Correct/).waitFor();
+        await page.getByRole('button', { name: /^Got it, easy/ }).click();
+        continue;
+      }
+      await box.pressSequentially(toRomaji(other).toLowerCase());
+      await box.press('Enter');
+      const alert = page.getByRole('alert').filter({ hasText: wanted });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(`of ${m.kanji}`);
+      await screenshot(page, 'typed-kanji-other-reading-1280');
+      // the retry, right: correct on the second try
+      await box.fill('');
+      await box.pressSequentially(toRomaji(String(m.reading).replace(/[.-]/g, '')).toLowerCase());
+      await box.press('Enter');
+      await page.getByText('Correct on the second try').waitFor();
+      await screenshot(page, 'typed-kanji-second-try-1280');
+      named = true;
+    }
+    expect(named).toBe(true);
+    await context.close();
+  });
 });
