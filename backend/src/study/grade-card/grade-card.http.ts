@@ -11,9 +11,10 @@ import { ZodPipe } from '../../platform/http/zod.pipe';
 import { GradeCardResult, GradeFlashcardCommand } from './grade-card.handler';
 
 /**
- * POST /api/flashcard {id, grade, fetch_new, version?} with an Idempotency-Key header → {flashcard (the graded
+ * POST /api/flashcard {id, grade, fetch_new, version?, typed?} with an Idempotency-Key header → {flashcard (the graded
  * card), new_flashcard (the next card: a new one first when fetch_new, else the next due review or null), new_level,
- * user_next_review_in_minutes, review_count, new_available, learned_count}.
+ * user_next_review_in_minutes, review_count, new_available, learned_count, typed_answer?}. `typed`: a review answered
+ * by typing (issue 31), judged here; a wrong one is recorded as grade 0.
  */
 @Controller('api/flashcard')
 export class GradeCardHttp {
