@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/errors/app-error';
 import type { TypedAnswerRecord } from '../card.events';
 import type { AnswerKey } from './answer-key';
-import { diagnose, type AnswerField, type Diagnosis, type TypedAnswer, type Verdict } from './diagnose';
+import { diagnose, fieldsAsked, type Diagnosis, type TypedAnswer, type Verdict } from './diagnose';
 
 /** What the learner sent: the answer, and the near miss before the one retry when this is the retry. */
 export interface TypedAnswerInput extends TypedAnswer {
@@ -26,7 +26,7 @@ export interface Judgement {
  * A retry (`first_try` given) is only for a near miss, and only one: the retry's verdict is final.
  */
 export function judgeTypedAnswer(key: AnswerKey, input: TypedAnswerInput): Judgement {
-  const asked: AnswerField[] = key.materialType === 'vocab' && input.meaning !== undefined ? ['reading', 'meaning'] : ['reading'];
+  const asked = fieldsAsked(key, input.meaning !== undefined);
   let first: Verdict | null = null;
   if (input.first_try) {
     first = diagnose(key, input.first_try, asked);
