@@ -6,6 +6,10 @@ import { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 import { GetFlashcardHttp } from './get-flashcard/get-flashcard.http';
 import { GradeCardHandler } from './grade-card/grade-card.handler';
 import { GradeCardHttp } from './grade-card/grade-card.http';
+import { GetLeechesHandler } from './leeches/get-leeches.handler';
+import { LeechQueries } from './leeches/get-leeches.query';
+import { LeechesHttp } from './leeches/leeches.http';
+import { RelearnLeechHandler } from './leeches/relearn-leech.handler';
 import { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 import { ServableTotals } from './servable-totals';
 import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
@@ -13,11 +17,11 @@ import { UndoGradeHttp } from './undo-grade/undo-grade.http';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
- * GET/POST /api/flashcard, POST /api/flashcard/undo. Levels come from the progress context through the STUDY_LEVELS port.
+ * GET/POST /api/flashcard, POST /api/flashcard/undo, GET /api/leeches, POST /api/leeches/relearn. Levels come from the progress context through the STUDY_LEVELS port.
  */
 @Module({
-  controllers: [GetFlashcardHttp, GradeCardHttp, UndoGradeHttp],
-  providers: [FlashcardQueries, GetFlashcardHandler, GradeCardHandler, UndoGradeHandler, ReviewForecastQuery, ServableTotals],
+  controllers: [GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp],
+  providers: [FlashcardQueries, GetFlashcardHandler, GradeCardHandler, UndoGradeHandler, GetLeechesHandler, LeechQueries, RelearnLeechHandler, ReviewForecastQuery, ServableTotals],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
 export class StudyModule implements OnModuleInit {

@@ -23,6 +23,8 @@ const free = (now: Date): GradeCardContext => ({ now, subscriptionActive: false 
 /** A card that has been through its lesson and reviews (under scheduler version 2: no memory), last graded at `lastReviewedAt`. */
 const reviewedCard = (mastery: Mastery, intervalHours: number, lastReviewedAt = T0): CardState => ({
   memory: null,
+  lapses: 0,
+  leechSince: null,
   attempts: 3,
   mastery,
   intervalHours,
