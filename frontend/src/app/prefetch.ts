@@ -3,7 +3,7 @@
 // Started with the profile instead, every request is on the wire together and the panels find their data cached.
 import type { QueryClient } from '@tanstack/react-query';
 import { awardsQueries } from '../features/awards/awards-queries';
-import { dashboardQuery } from '../features/dashboard/dashboard-queries';
+import { dashboardQuery, leechesQuery } from '../features/dashboard/dashboard-queries';
 import { dictionaryQueries, KANJI_TABS, VOCAB_TABS } from '../features/dictionary/dictionary-queries';
 import { progressQueries } from '../features/progress/progress-queries';
 import { studyQueries } from '../features/study/study-queries';
@@ -22,6 +22,6 @@ function courseQueries(course: Course) {
 /** Prefetches what the page at `pathname` shows (a course page or the dashboard); failures are left to the panels. */
 export function prefetchPage(queryClient: QueryClient, pathname: string): void {
   const segment = pathname.split('/')[1] ?? '';
-  const queries = pathname === '/' ? [dashboardQuery] : isCourse(segment) ? courseQueries(segment) : [];
+  const queries = pathname === '/' ? [dashboardQuery, leechesQuery] : isCourse(segment) ? courseQueries(segment) : [];
   for (const q of queries) void queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]);
 }
