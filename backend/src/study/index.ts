@@ -25,3 +25,4 @@ export { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 export { ServableTotals } from './servable-totals';
 export { unservedCardCounts } from './unserved-cards';
 export type { UnservedCounts } from './unserved-cards';
+export { GetFlashcardQuery } from './get-flashcard/get-flashcard.handler';
