@@ -9,7 +9,7 @@
 // did, because without it each grade waits one round trip for its POST.
 // Knobs: BENCH_LATENCY_MS (100), BENCH_BATCHES (2 lesson batches of 10 + their reviews: 40 grades),
 // BENCH_THINK_MS (800: how long the learner looks at an answer before grading), BENCH_VERBOSE=1 (every grade),
-// BENCH_KEEP_DB=1, CHROME_PATH.
+// BENCH_KEEP_DB=1, CHROME_PATH, BENCH_COURSE_PAGE_ONLY=1 (only the course page loads: no grades).
 // The app and Chromium run in process groups of their own and are stopped whichever way the bench ends
 // (scripts/children.mjs, issue 28): a missing browser or a failed step leaves no app server behind.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ const ENTRY_BUDGET_KB = 150;
 const NEXT_CARD_BUDGET_MS = 50;
 const COURSE_PAGE_BUDGET_MS = 300;
 const COURSE_PAGE_LOADS = 10;
+const COURSE_PAGE_WARMUP = 3;
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 2);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 800);
@@ -197,35 +198,52 @@ async function nextCardLatency() {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
 
-    // Course page ready on localhost (issue 19): navigation start to the first frame with the study button, the
-    // progress table, the review forecast and the dictionary chart all on screen, median of 10 loads. Checked in
-    // the page on every animation frame: five Playwright waits one after the other added their own round trips
-    // (tens of ms) to what they measured.
-    const readies = [];
-    for (let i = 0; i < COURSE_PAGE_LOADS; i++) {
+    // Course page ready on localhost (issues 19, 31): navigation start to the first frame with each part on
+    // screen, median of 10 loads after 3 uncounted ones: the study panel alone (its study button), the first screen (the panel, the
+    // progress table and the review forecast: the page is ready) and the dictionary (its chart, loaded after the
+    // first screen). Issue 31 asks the page ≤ 300 ms, read beside the panel alone in the same run (the machine is
+    // shared, so the ratio is the figure that travels). Checked in the page on every animation frame: five
+    // Playwright waits one after the other added their own round trips (tens of ms) to what they measured.
+    const loads = [];
+    // Uncounted: the first loads after the app started pay for its cold paths (JIT, plans, the catalogue in
+    // memory), several seconds on a shared machine, which is not what a learner's course page costs.
+    for (let i = -COURSE_PAGE_WARMUP; i < COURSE_PAGE_LOADS; i++) {
       await page.goto('/kana', { waitUntil: 'commit' });
       await page.waitForFunction(
         () => {
           const text = (e) => e.textContent.replace(/\s+/g, ' ').trim();
-          const ready =
-            [...document.querySelectorAll('button')].some((b) => /^Learn \d+ new cards$/.test(text(b))) &&
-            document.querySelector('.kana-chart') !== null &&
-            document.querySelectorAll('table tbody tr').length > 1 &&
-            [...document.querySelectorAll('h2')].some((h) => text(h) === 'Review Forecast') &&
-            document.querySelectorAll('table').length > 1;
-          if (ready) window.__courseReady ??= performance.now();
-          return ready;
+          const now = performance.now();
+          const panel = [...document.querySelectorAll('.study-panel button')].some((b) => /^Learn \d+ new cards$/.test(text(b)));
+          const progress = document.querySelectorAll('table tbody tr').length > 1;
+          const forecast = [...document.querySelectorAll('h2')].some((h) => text(h) === 'Review Forecast') && document.querySelectorAll('table').length > 1;
+          const dictionary = document.querySelector('.kana-chart') !== null;
+          if (panel) window.__panelReady ??= now;
+          if (panel && progress && forecast) window.__pageReady ??= now;
+          if (dictionary) window.__dictionaryReady ??= now;
+          return panel && progress && forecast && dictionary;
         },
         undefined,
         { polling: 'raf', timeout: 30_000 },
       );
       // The visible names the checks above read: the same elements a learner sees (role names as in the e2e tests).
       await page.getByRole('button', { name: /^Learn \d+ new cards$/ }).waitFor();
-      readies.push(await page.evaluate(() => window.__courseReady));
+      if (i < 0) continue;
+      loads.push(await page.evaluate(() => ({ panel: window.__panelReady, page: window.__pageReady, dictionary: window.__dictionaryReady, all: Math.max(window.__pageReady, window.__dictionaryReady) })));
     }
-    const courseReady = percentile([...readies].sort((a, b) => a - b), 50);
-    console.log(`course page ready on localhost: median ${round(courseReady)} ms of ${COURSE_PAGE_LOADS} loads (${readies.map((r) => round(r, 0)).join(', ')})`);
+    const medianOf = (key) => percentile(loads.map((l) => l[key]).sort((a, b) => a - b), 50);
+    const courseReady = medianOf('page');
+    const panelReady = medianOf('panel');
+    const dictionaryReady = medianOf('dictionary');
+    const wholeReady = medianOf('all');
+    const list = (key) => loads.map((l) => round(l[key], 0)).join(', ');
+    console.log(`study panel alone ready: median ${round(panelReady)} ms of ${COURSE_PAGE_LOADS} loads (${list('panel')})`);
+    console.log(`course page ready (panel, progress, forecast): median ${round(courseReady)} ms (${list('page')}) = ${round(courseReady / panelReady, 2)} × the panel alone (budget ≤ ${COURSE_PAGE_BUDGET_MS} ms) ${courseReady <= COURSE_PAGE_BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(`dictionary on screen: median ${round(dictionaryReady)} ms (${list('dictionary')}); whole page with it ${round(wholeReady)} ms = ${round(wholeReady / panelReady, 2)} × the panel alone`);
 
+    if (process.env.BENCH_COURSE_PAGE_ONLY === '1') {
+      await context.close();
+      return { median: NaN, p95: NaN, domMedian: NaN, domP95: NaN, count: 0, courseReady, panelReady, wholeReady };
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
@@ -284,7 +302,7 @@ async function nextCardLatency() {
       console.log(`painted after more than ${NEXT_CARD_BUDGET_MS} ms (${slow.length} of ${samples.length}): ${slow.slice(0, 5).join('; ')}${more}`);
     }
     await context.close();
-    return { median, p95, domMedian: percentile(sortedDom, 50), domP95: percentile(sortedDom, 95), count: samples.length, courseReady };
+    return { median, p95, domMedian: percentile(sortedDom, 50), domP95: percentile(sortedDom, 95), count: samples.length, courseReady, panelReady, wholeReady };
   } catch (error) {
     const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
     if (pages[0]) {
@@ -311,6 +329,8 @@ async function main() {
   result('frontend_next_card_painted_median', latency.median, 'ms', NEXT_CARD_BUDGET_MS, latency.median / NEXT_CARD_BUDGET_MS);
   result('frontend_next_card_painted_p95', latency.p95, 'ms', NEXT_CARD_BUDGET_MS, latency.p95 / NEXT_CARD_BUDGET_MS);
   result('frontend_course_page_ready_median', latency.courseReady, 'ms', COURSE_PAGE_BUDGET_MS, latency.courseReady / COURSE_PAGE_BUDGET_MS);
+  result('frontend_study_panel_ready_median', latency.panelReady, 'ms', COURSE_PAGE_BUDGET_MS, latency.panelReady / COURSE_PAGE_BUDGET_MS);
+  result('frontend_course_page_with_dictionary_median', latency.wholeReady, 'ms', COURSE_PAGE_BUDGET_MS, latency.wholeReady / COURSE_PAGE_BUDGET_MS);
   // A check rather than a figure: the admin code must never ride along in the learner entry.
   if (!bundle.adminOk) process.exitCode = 1;
 }

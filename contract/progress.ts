@@ -1,7 +1,9 @@
 // The progress calls' answers (issue 18): the home page's dashboard, a course's stats and its mastery (level and
 // awards). The requests are in progress.requests.ts.
 import * as z from 'zod/mini';
+import { profileSchema } from './accounts';
 import { COURSES } from './courses';
+import { nextCardSchema } from './study';
 
 const named = z.object({ name: z.string() });
 
@@ -66,3 +68,17 @@ export const dashboardSchema = z.object({
   courses: z.array(courseDashboardSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/**
+ * GET /api/pages/course?course=…: a course page's first screen in one call (issue 31, item 12), each part the
+ * answer of its own endpoint: the profile, the study panel's next card, the stats (progress table and review
+ * forecast) and the awards. index.html names it in a preload, so it is on its way before the scripts run. The
+ * dictionary is not in it: it loads after the first screen.
+ */
+export const coursePageSchema = z.object({
+  profile: profileSchema,
+  flashcard: nextCardSchema,
+  stats: statsSchema,
+  mastery: masterySchema,
+});
+export type CoursePage = z.infer<typeof coursePageSchema>;

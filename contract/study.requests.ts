@@ -78,3 +78,9 @@ export const undoBodySchema = z.strictObject({
   fetch_new: z._default(z.boolean(), false),
 });
 export type UndoBody = z.input<typeof undoBodySchema>;
+
+/** POST /api/leeches/relearn (with an Idempotency-Key header): start re-learning a leech. */
+export const relearnBodySchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(40), z.refine(isFlashcardId, 'Expected a flashcard id like reading-42.')),
+});
+export type RelearnBody = z.input<typeof relearnBodySchema>;

@@ -1,4 +1,5 @@
-// The study calls' answers (issue 18): GET /api/flashcard, POST /api/flashcard, POST /api/flashcard/undo. The
+// The study calls' answers (issue 18): GET /api/flashcard, POST /api/flashcard, POST /api/flashcard/undo, and the
+// leeches (issue 31): GET /api/leeches, POST /api/leeches/relearn. The
 // backend declares them with @Answers (checked in tests, documented at /api/docs); the frontend's study feature
 // parses them. Lenient where the page is lenient (z.catch, z._default): a new field is harmless. The requests
 // are in study.requests.ts.
@@ -116,3 +117,52 @@ export const undoResponseSchema = z.object({
   review_count: z.number(),
 });
 export type UndoResponse = z.infer<typeof undoResponseSchema>;
+
+/**
+ * A typed answer as a grade records it (issue 31, item 10: CardGraded's optional `typedAnswer`): what the learner
+ * typed and what was wrong with it. Lenient: the leech history shows whatever of it is there.
+ */
+export const typedAnswerSchema = z.object({
+  reading: z.nullish(z.string()),
+  meaning: z.nullish(z.string()),
+  verdict: z.nullish(z.string()),
+  diagnosis: z.nullish(z.string()),
+});
+export type TypedAnswer = z.infer<typeof typedAnswerSchema>;
+
+/** One failed review of a leech: when, and the typed answer when the learner typed one. */
+export const wrongAnswerSchema = z.object({
+  at: z.string(),
+  typed: z.nullish(typedAnswerSchema),
+});
+
+/** A card failed LEECH_LAPSES times since it was learned or re-learned (backend study/leeches/leech.rule.ts). */
+export const leechSchema = z.object({
+  flashcard_id: z.string(),
+  course: z.string(),
+  level: z.number(),
+  mastery_level: z.catch(z.enum(['learning', 'intermediate', 'mastered']), 'learning'),
+  lapses: z.number(),
+  leech_since: z.string(),
+  /** what the card asks: the word, kanji or kana */
+  prompt: z.string(),
+  reading: z.nullish(z.string()),
+  meaning: z.nullish(z.string()),
+  /** failed reviews, newest first (at most the last 20); answers taken back are not in it */
+  wrong_answers: z.array(wrongAnswerSchema),
+});
+export type Leech = z.infer<typeof leechSchema>;
+
+/** GET /api/leeches: the learner's leeches in every course, newest mark first. */
+export const leechesSchema = z.object({
+  leeches: z.array(leechSchema),
+  /** the number of lapses that makes a leech */
+  threshold: z.number(),
+});
+export type Leeches = z.infer<typeof leechesSchema>;
+
+/** POST /api/leeches/relearn: the card, now due at once, to read again as a lesson. */
+export const relearnResponseSchema = z.object({
+  flashcard: flashcardSchema,
+});
+export type RelearnResponse = z.infer<typeof relearnResponseSchema>;

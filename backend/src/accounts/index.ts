@@ -17,3 +17,5 @@ export type { StripeRefs, SubscriptionSource } from './subscription/change-subsc
 export * from './user.events';
 export type { UserState } from './user.state';
 export { readUserState, userAggregate } from './users.store';
+export { SESSION_COOKIE } from './sessions';
+export { GetProfileQuery } from './profile/get-profile.handler';

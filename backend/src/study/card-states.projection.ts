@@ -28,7 +28,7 @@ interface Row {
  * card_states as a projection of the card events (issue 16): written inline with each grade and undo (the study
  * write path), registered so that `projections:rebuild card_states [--blue-green]` can replay it from the log.
  * `evolve` folds each card's events, so the rebuilt row is the state the decisions recorded: attempts, mastery,
- * interval, due time, last review, learned time, the scheduler's memory, the card's level (that of its lesson) and the stream version. A
+ * interval, due time, last review, learned time, the scheduler's memory, the lapses and leech mark, the card's level (that of its lesson) and the stream version. A
  * card whose lesson was undone has no row. `servable` mirrors the material's flag, as the live writers set it.
  */
 export const cardStatesProjection: Projection = {
@@ -52,7 +52,7 @@ export const cardStatesProjection: Projection = {
     // The rows of earlier batches (a card's events can span batches).
     const list = [...cards.values()];
     const { rows } = await db.query(
-      `select t.user_id, t.course, t.material_type, t.material_id, t.level, t.attempts, t.mastery, t.interval_hours, t.due_at, t.last_reviewed_at, t.learned_at, t.memory, t.version
+      `select t.user_id, t.course, t.material_type, t.material_id, t.level, t.attempts, t.mastery, t.interval_hours, t.due_at, t.last_reviewed_at, t.learned_at, t.memory, t.lapses, t.leech_since, t.version
          from ${table} t join unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) k(user_id, course, material_type, material_id)
            on k.user_id = t.user_id and k.course = t.course and k.material_type = t.material_type and k.material_id = t.material_id`,
       [list.map((c) => c.user_id), list.map((c) => c.course), list.map((c) => c.material_type), list.map((c) => c.material_id)],
@@ -82,14 +82,14 @@ export const cardStatesProjection: Projection = {
     if (!kept.length) return;
     const records = kept.map((c) => cardStateRecord(c.state));
     await db.query(
-      `insert into ${table} as t (user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, version, servable)
+      `insert into ${table} as t (user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, lapses, leech_since, version, servable)
        select k.*, coalesce((select m.servable from materials m where m.material_type = k.material_type and m.material_id = k.material_id), false)
-         from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[], $12::jsonb[], $13::bigint[])
-              k(user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, version)
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[], $12::jsonb[], $13::int[], $14::timestamptz[], $15::bigint[])
+              k(user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, lapses, leech_since, version)
        on conflict (user_id, course, material_type, material_id) do update
          set level = excluded.level, attempts = excluded.attempts, mastery = excluded.mastery, interval_hours = excluded.interval_hours,
              due_at = excluded.due_at, last_reviewed_at = excluded.last_reviewed_at, learned_at = excluded.learned_at,
-             memory = excluded.memory, version = excluded.version, servable = excluded.servable`,
+             memory = excluded.memory, lapses = excluded.lapses, leech_since = excluded.leech_since, version = excluded.version, servable = excluded.servable`,
       [
         kept.map((c) => c.user_id),
         kept.map((c) => c.course),
@@ -103,6 +103,8 @@ export const cardStatesProjection: Projection = {
         records.map((r) => r.last_reviewed_at),
         records.map((r) => r.learned_at),
         records.map((r) => (r.memory ? JSON.stringify(r.memory) : null)),
+        records.map((r) => r.lapses),
+        records.map((r) => r.leech_since),
         kept.map((c) => c.version),
       ],
     );

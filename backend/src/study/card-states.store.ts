@@ -19,13 +19,17 @@ export interface CardStateRow {
   last_reviewed_at: Date;
   learned_at: Date;
   memory: CardMemory | null;
+  lapses: number;
+  leech_since: Date | null;
   version: string | number;
 }
 
 export const CARD_STATE_COLUMNS =
-  'user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, version';
+  'user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, lapses, leech_since, version';
 
-export function cardStateOf(row: Pick<CardStateRow, 'attempts' | 'mastery' | 'interval_hours' | 'due_at' | 'last_reviewed_at' | 'learned_at'> & { memory?: CardMemory | null }): CardState {
+export function cardStateOf(
+  row: Pick<CardStateRow, 'attempts' | 'mastery' | 'interval_hours' | 'due_at' | 'last_reviewed_at' | 'learned_at' | 'lapses' | 'leech_since'> & { memory?: CardMemory | null },
+): CardState {
   return {
     attempts: row.attempts,
     mastery: row.mastery,
@@ -34,6 +38,8 @@ export function cardStateOf(row: Pick<CardStateRow, 'attempts' | 'mastery' | 'in
     lastReviewedAt: row.last_reviewed_at,
     learnedAt: row.learned_at,
     memory: row.memory ?? null,
+    lapses: row.lapses,
+    leechSince: row.leech_since,
   };
 }
 
@@ -46,6 +52,8 @@ export interface CardStateRecord {
   last_reviewed_at: string;
   learned_at: string;
   memory: CardMemory | null;
+  lapses: number;
+  leech_since: string | null;
 }
 
 /**
@@ -63,5 +71,7 @@ export function cardStateRecord(state: CardState): CardStateRecord {
     last_reviewed_at: new Date(state.lastReviewedAt).toISOString(),
     learned_at: new Date(state.learnedAt).toISOString(),
     memory: state.memory,
+    lapses: state.lapses,
+    leech_since: state.leechSince ? new Date(state.leechSince).toISOString() : null,
   };
 }

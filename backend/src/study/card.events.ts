@@ -67,9 +67,19 @@ export type TypedAnswerRecord = z.infer<typeof typedAnswerSchema>;
 export const CardLearnedSchema = z.object({ ...card, grade: z.literal(GRADES), ...decision });
 /**
  * A learned card graded in a review. Grade 10 is never a review grade, so the schema refuses it. Version 2 adds
- * the optional `typedAnswer`; a version 1 grade has none, so its upcast is the identity.
+ * the optional `typedAnswer`; a version 1 grade has none, so its upcast is the identity. `lapsesAfter` and
+ * `leechSince` record the leech rule's outcome (study/leeches/leech.rule.ts, issue 31): the failed reviews since
+ * the card was learned or re-learned, and since when it is a leech (null: it is not). Absent in grades recorded
+ * before: evolve then counts them from the grades.
  */
-export const CardGradedSchema = z.object({ ...card, grade: z.literal(REVIEW_GRADES), ...decision, typedAnswer: typedAnswerSchema.optional() });
+export const CardGradedSchema = z.object({
+  ...card,
+  grade: z.literal(REVIEW_GRADES),
+  ...decision,
+  typedAnswer: typedAnswerSchema.optional(),
+  lapsesAfter: z.number().int().min(0).optional(),
+  leechSince: isoInstant.nullable().optional(),
+});
 
 export const CardLearned = defineEvent('CardLearned', CardLearnedSchema);
 export const CardGraded = defineEvent('CardGraded', CardGradedSchema, { schemaVersion: 2, upcasters: { 1: (data) => data } });
@@ -83,6 +93,9 @@ const restoredState = z.object({
   lastReviewedAt: isoInstant,
   learnedAt: isoInstant,
   memory: cardMemory.nullable().optional(),
+  /** absent in undos recorded before issue 31: evolve derives them from the undone grade */
+  lapses: z.number().int().min(0).optional(),
+  leechSince: isoInstant.nullable().optional(),
 });
 
 /**
@@ -103,14 +116,36 @@ export const CardGradeUndoneSchema = z.object({
 });
 export const CardGradeUndone = defineEvent('CardGradeUndone', CardGradeUndoneSchema);
 
+/**
+ * The learner chose to re-learn a leech (issue 31, item 11): they read the card again as a lesson, and it is due
+ * at once, as after a failed review, with its lapse count started again (the leech mark goes). Mastery, attempts
+ * and the level stay: a re-learn is not a new card (lessons, awards and levels already counted it) and nothing
+ * returns to Learning once Intermediate (SPEC §4). The next answer is an ordinary review the scheduler decides
+ * from interval 0. `lapsesBefore` and `leechSince` are what the mark was, for the history.
+ */
+export const LeechRelearnStartedSchema = z.object({
+  ...card,
+  lapsesBefore: z.number().int().min(0),
+  leechSince: isoInstant,
+  intervalHours: hours,
+  dueAt: isoInstant,
+  startedAt: isoInstant,
+});
+export const LeechRelearnStarted = defineEvent('LeechRelearnStarted', LeechRelearnStartedSchema);
+
 export type CardLearnedData = z.infer<typeof CardLearnedSchema>;
 export type CardGradedData = z.infer<typeof CardGradedSchema>;
 export type CardGradeUndoneData = z.infer<typeof CardGradeUndoneSchema>;
+export type LeechRelearnStartedData = z.infer<typeof LeechRelearnStartedSchema>;
 
 /** A grade: what the scheduler decides (an undo is not one). */
 export type GradeEvent = { type: 'CardLearned'; data: CardLearnedData } | { type: 'CardGraded'; data: CardGradedData };
-export type CardEvent = GradeEvent | { type: 'CardGradeUndone'; data: CardGradeUndoneData };
-export const CARD_EVENT_TYPES = [CardLearned.type, CardGraded.type, CardGradeUndone.type] as const;
+export type CardEvent = GradeEvent | { type: 'CardGradeUndone'; data: CardGradeUndoneData } | { type: 'LeechRelearnStarted'; data: LeechRelearnStartedData };
+export const CARD_EVENT_TYPES = [CardLearned.type, CardGraded.type, CardGradeUndone.type, LeechRelearnStarted.type] as const;
+
+export function isGradeEvent(event: CardEvent): event is GradeEvent {
+  return event.type === 'CardLearned' || event.type === 'CardGraded';
+}
 
 export function isCardEvent(event: { type: string }): event is CardEvent {
   return (CARD_EVENT_TYPES as readonly string[]).includes(event.type);

@@ -25,6 +25,8 @@ describe('evolve', () => {
       lastReviewedAt: new Date('2026-01-05T09:00:00.000Z'),
       learnedAt: new Date('2026-01-05T09:00:00.000Z'),
       memory: null, // decided before scheduler version 3: no memory recorded
+      lapses: 0,
+      leechSince: null,
     });
   });
 
@@ -49,6 +51,8 @@ describe('evolve', () => {
       lastReviewedAt: new Date('2026-01-05T09:30:00.000Z'),
       learnedAt: new Date('2026-01-05T09:00:00.000Z'),
       memory: null, // decided before scheduler version 3: no memory recorded
+      lapses: 0,
+      leechSince: null,
     });
   });
 
@@ -65,7 +69,7 @@ describe('evolve', () => {
 
   it('does not mutate the state it was given', () => {
     evolve(initialCardState, learned);
-    expect(initialCardState).toEqual({ attempts: 0, mastery: 'learning', intervalHours: 0, dueAt: null, lastReviewedAt: null, learnedAt: null, memory: null });
+    expect(initialCardState).toEqual({ attempts: 0, mastery: 'learning', intervalHours: 0, dueAt: null, lastReviewedAt: null, learnedAt: null, memory: null, lapses: 0, leechSince: null });
   });
 });
 

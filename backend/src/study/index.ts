@@ -28,3 +28,4 @@ export { wrongAnswerHistory, wrongAnswerHistories } from './wrong-answers/wrong-
 export type { WrongAnswer } from './wrong-answers/wrong-answers.query';
 export { unservedCardCounts } from './unserved-cards';
 export type { UnservedCounts } from './unserved-cards';
+export { GetFlashcardQuery } from './get-flashcard/get-flashcard.handler';

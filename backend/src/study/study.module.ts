@@ -8,6 +8,10 @@ import { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 import { GetFlashcardHttp } from './get-flashcard/get-flashcard.http';
 import { GradeCardHandler } from './grade-card/grade-card.handler';
 import { GradeCardHttp } from './grade-card/grade-card.http';
+import { GetLeechesHandler } from './leeches/get-leeches.handler';
+import { LeechQueries } from './leeches/get-leeches.query';
+import { LeechesHttp } from './leeches/leeches.http';
+import { RelearnLeechHandler } from './leeches/relearn-leech.handler';
 import { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 import { ServableTotals } from './servable-totals';
 import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
@@ -18,12 +22,25 @@ import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
  * GET/POST /api/flashcard, POST /api/flashcard/undo, POST /api/flashcard/check (a typed answer, issue 31), GET
- * /api/flashcard/wrong-answers. Levels come from the progress context through the STUDY_LEVELS port.
+ * /api/flashcard/wrong-answers, GET /api/leeches, POST /api/leeches/relearn. Levels come from the progress context
+ * through the STUDY_LEVELS port.
  */
 @Module({
   // CheckAnswerHttp and WrongAnswersHttp before GradeCardHttp/GetFlashcardHttp: their paths are longer.
-  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp],
-  providers: [FlashcardQueries, GetFlashcardHandler, GradeCardHandler, UndoGradeHandler, CheckAnswerHandler, GetWrongAnswersHandler, ReviewForecastQuery, ServableTotals],
+  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp],
+  providers: [
+    FlashcardQueries,
+    GetFlashcardHandler,
+    GradeCardHandler,
+    UndoGradeHandler,
+    CheckAnswerHandler,
+    GetWrongAnswersHandler,
+    GetLeechesHandler,
+    LeechQueries,
+    RelearnLeechHandler,
+    ReviewForecastQuery,
+    ServableTotals,
+  ],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
 export class StudyModule implements OnModuleInit {

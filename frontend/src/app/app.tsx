@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-export function App() {
+export function App({ client }: { client?: QueryClient }) {
   return (
-    <Providers>
+    <Providers client={client}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -142,6 +142,38 @@ export async function request<S extends z.ZodMiniType>(path: string, schema: S, 
   return result.data;
 }
 
+/**
+ * GET of a path index.html preloads (<link rel="preload" as="fetch" crossorigin="use-credentials">): the browser
+ * hands the preloaded answer only to a fetch of the same mode and credentials and no headers of its own, so this is
+ * that fetch; the answer is read as request() reads it.
+ */
+export async function preloadedGet<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'include' });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const parsed = problemSchema.safeParse(data);
+    const problem = parsed.success ? parsed.data : {};
+    throw new ApiError(response.status, problem.detail ?? problem.title ?? `The request failed (${response.status}).`, problem);
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    console.error(`Unexpected response shape from GET ${path}`, result.error.issues);
+    throw new ResponseShapeError(path, result.error.issues);
+  }
+  return result.data;
+}
+
 /** For 202/204 answers whose body we ignore. */
 export const noContent = z.unknown();
 

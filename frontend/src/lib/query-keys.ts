@@ -11,6 +11,8 @@ export const queryKeys = {
   progress: (course: Course) => ['progress', course] as const,
   /** The home page's counts for every course. */
   dashboard: ['dashboard'] as const,
+  /** The learner's leeches (cards failed too often) in every course, on the home page. */
+  leeches: ['leeches'] as const,
   dictionary: ['dictionary'] as const,
   billing: ['billing'] as const,
 };

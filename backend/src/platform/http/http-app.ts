@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { FastifyError, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { MetricsService } from '../metrics/metrics.service';
@@ -16,6 +16,7 @@ import { registerCookies } from './cookies';
 import { registerInputHygiene } from './input-hygiene';
 import { ReplicaReads } from '../database/replica-reads';
 import { registerReadYourWrites, registerReplicaMetrics } from './read-your-writes';
+import { PAGE_PRELOADS, withPreload, type PagePreloads } from './page-preload';
 import { sendProblem } from './problem.filter';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -110,6 +111,14 @@ export async function createHttpApp(root: DynamicModule, config: AppConfig, logg
       },
     });
   }
+  // The page's first API call named in index.html, where a context provides it (page-preload.ts).
+  let preloads: PagePreloads | null = null;
+  try {
+    preloads = app.get<PagePreloads>(PAGE_PRELOADS, { strict: false });
+  } catch {
+    preloads = null;
+  }
+  let indexHtml: string | null = null;
   // Unknown GET paths outside /api load the single-page app (client routes like /kana, /admin/users/1);
   // anything else unknown reaches Nest's not-found handler and becomes a problem+json 404: /api, a missing
   // asset (an old build's chunk must fail as a script, not load the page as one) and any source map.
@@ -117,6 +126,13 @@ export async function createHttpApp(root: DynamicModule, config: AppConfig, logg
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/') || NOT_SERVED.test(path) || !hasFrontend) {
       sendProblem(reply, request, new AppError('not_found', `There is nothing at ${request.method} ${path}.`), httpLogger);
+      return;
+    }
+    const preload = preloads?.preloadFor(path, request.cookies ?? {}) ?? null;
+    if (preload) {
+      // Read once: the build does not change under a running app.
+      indexHtml ??= readFileSync(join(dist, 'index.html'), 'utf8');
+      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withPreload(indexHtml, preload));
       return;
     }
     void reply.header('cache-control', 'no-cache').sendFile('index.html');

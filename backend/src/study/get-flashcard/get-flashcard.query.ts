@@ -52,6 +52,8 @@ export interface MaterialWithCard extends MaterialRef {
     last_reviewed_at: Date;
     learned_at: Date;
     memory: CardMemory | null;
+    lapses: number;
+    leech_since: Date | null;
     version: number;
   } | null;
 }
@@ -207,7 +209,7 @@ export class FlashcardQueries {
 }
 
 const MATERIAL_WITH_CARD = `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data,
-    c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.memory, c.version
+    c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.memory, c.lapses, c.leech_since, c.version
    from materials m
    left join card_states c on c.user_id = $1 and c.course = m.course and c.material_type = m.material_type and c.material_id = m.material_id`;
 
@@ -226,6 +228,8 @@ interface MaterialCardRow {
   last_reviewed_at: Date;
   learned_at: Date;
   memory: CardMemory | null;
+  lapses: number;
+  leech_since: Date | null;
   version: string;
   /** only where the read asks for it (study_known_words) */
   known_words?: string[] | null;
@@ -252,6 +256,8 @@ function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
             last_reviewed_at: r.last_reviewed_at,
             learned_at: r.learned_at,
             memory: r.memory,
+            lapses: r.lapses,
+            leech_since: r.leech_since,
             version: Number(r.version),
           },
   };

@@ -2,6 +2,7 @@ import { AppError } from '../../platform/errors/app-error';
 import { ALREADY_KNOWN_GRADE, CardGraded, CardLearned, type GradeEvent, type TypedAnswerRecord } from '../card.events';
 import type { CardState } from '../card.state';
 import { FREE_LEVEL, isCourse, isLevel, materialTypeOf, type Course, type MaterialType } from '../courses';
+import { lapsesAfter, leechSinceAfter } from '../leeches/leech.rule';
 import { GradeRefused, isGrade, review, type Learner, type SchedulerCard } from '../scheduler';
 
 export interface GradeCardCommand {
@@ -63,7 +64,11 @@ export function decideGrade(command: GradeCardCommand, state: CardState | null, 
   // A lesson grade 0/3/5 makes the card due at once: the batch is reviewed right after the lesson
   // ("review of those just learned"), and that review sets the first real interval.
   if (lesson) return CardLearned({ ...decision, grade: grade as 0 | 3 | 5 | 10 });
-  return CardGraded({ ...decision, grade: grade as 0 | 3 | 5, ...(command.typedAnswer ? { typedAnswer: command.typedAnswer } : {}) });
+  // The leech rule's outcome is recorded with the review, as the schedule is (a replay never re-runs it). It counts
+  // the grade as decided: a wrong typed answer is a lapse whatever the client sent.
+  const lapses = lapsesAfter(state.lapses, grade, true);
+  const leechSince = leechSinceAfter(state.leechSince?.toISOString() ?? null, lapses, decision.reviewedAt);
+  return CardGraded({ ...decision, grade: grade as 0 | 3 | 5, ...(command.typedAnswer ? { typedAnswer: command.typedAnswer } : {}), lapsesAfter: lapses, leechSince });
 }
 
 /** The card as the scheduler takes it (plain JSON); null: a card never graded. */

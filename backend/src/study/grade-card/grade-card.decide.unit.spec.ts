@@ -23,6 +23,8 @@ const free = (now: Date): GradeCardContext => ({ now, subscriptionActive: false 
 /** A card that has been through its lesson and reviews (under scheduler version 2: no memory), last graded at `lastReviewedAt`. */
 const reviewedCard = (mastery: Mastery, intervalHours: number, lastReviewedAt = T0): CardState => ({
   memory: null,
+  lapses: 0,
+  leechSince: null,
   attempts: 3,
   mastery,
   intervalHours,
@@ -241,6 +243,9 @@ describe('decideGrade with a typed answer (issue 31)', () => {
     expect(event.type).toBe('CardGraded');
     expect(event.data).toMatchObject({ grade: 0, intervalHours: 0, typedAnswer: wrong });
     expect(CardGradedSchema.parse(event.data)).toEqual(event.data);
+    // The leech rule counts the grade as decided: a wrong typed answer is a lapse, whatever the client sent.
+    const right5 = given(reviewedCard('intermediate', 200)).when({ grade: 5, typedAnswer: right }, subscriber(hoursAfter(200))).then();
+    expect((event.data as { lapsesAfter: number }).lapsesAfter).toBe((right5.data as { lapsesAfter: number }).lapsesAfter + 1);
   });
 
   it('given a review, when a right typed answer comes with a grade, then the learner grade stands (0 too: a guess may be owned up to)', () => {

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors/app-error';
-import { CardGradeUndone, type CardEvent, type CardGradeUndoneData, type GradeEvent } from '../card.events';
+import { CardGradeUndone, isGradeEvent, type CardEvent, type CardGradeUndoneData } from '../card.events';
 import { cardStateFrom } from '../card.state';
 import { deterministicUuid } from '../ids';
 
@@ -26,6 +26,7 @@ export interface UndoContext {
 
 export const ALREADY_UNDONE = 'This answer was already taken back. Answer the card again.';
 export const ANSWERED_AGAIN = 'Only your last answer can be taken back: this card has been answered again since.';
+export const RELEARN_NOT_UNDONE = 'You started re-learning this card since your last answer, so that answer can no longer be taken back.';
 export const ANSWERED_ANOTHER = 'Only your last answer can be taken back: you have answered another card since.';
 
 /** One undo per grade: the id is derived from the undone grade, so retries and double clicks append it once. */
@@ -45,9 +46,10 @@ export function decideUndo(events: readonly StoredCardEvent[], context: UndoCont
   const last = events[events.length - 1];
   if (!last) throw new AppError('not_found', 'You have not answered this card yet, so there is nothing to take back.');
   if (last.event.type === 'CardGradeUndone') throw new AppError('conflict', ALREADY_UNDONE);
+  if (!isGradeEvent(last.event)) throw new AppError('conflict', RELEARN_NOT_UNDONE);
   if (context.version !== undefined && context.version !== last.streamVersion) throw new AppError('conflict', ANSWERED_AGAIN);
   if (context.gradedSince) throw new AppError('conflict', ANSWERED_ANOTHER);
-  const grade = last.event as GradeEvent;
+  const grade = last.event;
   const age = context.now.getTime() - new Date(grade.data.reviewedAt).getTime();
   if (age > UNDO_WINDOW_MINUTES * 60_000) {
     throw new AppError('conflict', `That answer is more than ${UNDO_WINDOW_MINUTES} minutes old and can no longer be taken back.`);
@@ -64,6 +66,8 @@ export function decideUndo(events: readonly StoredCardEvent[], context: UndoCont
           lastReviewedAt: before.lastReviewedAt!.toISOString(),
           learnedAt: before.learnedAt!.toISOString(),
           memory: before.memory,
+          lapses: before.lapses,
+          leechSince: before.leechSince?.toISOString() ?? null,
         };
   const d = grade.data;
   return {

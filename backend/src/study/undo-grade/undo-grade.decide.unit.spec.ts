@@ -17,7 +17,7 @@ describe('decideUndo', () => {
     const events = stored([learned, reviewed, slip]);
     const undo = decideUndo(events, { now: at(3), version: 3, gradedSince: false });
     expect(undo.data).toMatchObject({ undoneEventId: events[2].eventId, undoneType: 'CardGraded', undoneGrade: 0, masteryBefore: 'learning', masteryAfter: 'learning' });
-    expect(undo.data.restored).toEqual({ attempts: 2, mastery: 'learning', intervalHours: 8, dueAt: at(481).toISOString(), lastReviewedAt: at(1).toISOString(), learnedAt: at(0).toISOString(), memory: null });
+    expect(undo.data.restored).toEqual({ attempts: 2, mastery: 'learning', intervalHours: 8, dueAt: at(481).toISOString(), lastReviewedAt: at(1).toISOString(), learnedAt: at(0).toISOString(), memory: null, lapses: 0, leechSince: null });
     expect(undo.eventId).toBe(undoEventId(events[2].eventId));
     // Folding the stream with the undo gives exactly the state before the slip.
     expect(evolve(cardStateFrom([learned, reviewed, slip]), undo)).toEqual(cardStateFrom([learned, reviewed]));

@@ -7,7 +7,7 @@ import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { CARD_STREAM_TYPE, cardStreamId, type CardEvent } from '../card.events';
+import { CARD_STREAM_TYPE, cardStreamId, isGradeEvent, type CardEvent } from '../card.events';
 import { CARD_STATES_WRITE_LOCK } from '../card-states.projection';
 import { cardStateRecord } from '../card-states.store';
 import { cardStateFrom } from '../card.state';
@@ -88,7 +88,7 @@ export class UndoGradeHandler implements ICommandHandler<UndoGradeCommand> {
         event: { type: e.type, data: e.data } as CardEvent,
       }));
       const last = stored[stored.length - 1];
-      const lastGradeAt = last && last.event.type !== 'CardGradeUndone' ? last.event.data.reviewedAt : null;
+      const lastGradeAt = last && isGradeEvent(last.event) ? last.event.data.reviewedAt : null;
       const gradedSince = lastGradeAt !== null && (await this.gradedAnotherCardSince(tx, command.userId, material, lastGradeAt));
       const event = decideUndo(stored, { now, version: command.version, gradedSince });
       const appended = await this.store.append(streamId, CARD_STREAM_TYPE, last.streamVersion, [event], command.metadata, tx);
@@ -99,9 +99,10 @@ export class UndoGradeHandler implements ICommandHandler<UndoGradeCommand> {
       if (d.restored) {
         const r = cardStateRecord(cardStateFrom([...stored.map((e) => e.event), event]));
         await tx.query(
-          `update card_states set attempts = $5, mastery = $6, interval_hours = $7, due_at = $8, last_reviewed_at = $9, learned_at = $10, memory = $11, version = $12
+          `update card_states set attempts = $5, mastery = $6, interval_hours = $7, due_at = $8, last_reviewed_at = $9, learned_at = $10, memory = $11, version = $12,
+                  lapses = $13, leech_since = $14
             where user_id = $1 and course = $2 and material_type = $3 and material_id = $4`,
-          [...key, r.attempts, r.mastery, r.interval_hours, r.due_at, r.last_reviewed_at, r.learned_at, r.memory ? JSON.stringify(r.memory) : null, appended.streamVersion],
+          [...key, r.attempts, r.mastery, r.interval_hours, r.due_at, r.last_reviewed_at, r.learned_at, r.memory ? JSON.stringify(r.memory) : null, appended.streamVersion, r.lapses, r.leech_since],
         );
       } else {
         await tx.query('delete from card_states where user_id = $1 and course = $2 and material_type = $3 and material_id = $4', key);

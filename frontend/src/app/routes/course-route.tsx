@@ -1,4 +1,5 @@
 // A study screen: description and progress (left), the flashcard panel (middle), forecast and dictionary (right).
+import { useSearchParams } from 'react-router-dom';
 import { NewAwardNotice, AwardsPanel } from '../../features/awards/awards-panel';
 import { DictionaryPanel } from '../../features/dictionary/dictionary-panel';
 import { ProgressTable } from '../../features/progress/progress-table';
@@ -12,6 +13,9 @@ export function CourseRoute({ course }: { course: Course }) {
   const { profile, subscribed } = useShell();
   const info = COURSE_INFO[course];
   useDocumentTitle(info.name);
+  // ?relearn=<flashcard id>: the dashboard's Re-learn of a leech; the panel shows it as a lesson first.
+  const [search, setSearch] = useSearchParams();
+  const relearn = search.get('relearn');
   return (
     <div className="course-layout">
       <div className="col col-left">
@@ -27,7 +31,7 @@ export function CourseRoute({ course }: { course: Course }) {
       </div>
       <div className="col col-middle">
         <NewAwardNotice course={course} />
-        <FlashcardPanel course={course} settings={profile.settings} subscribed={subscribed} />
+        <FlashcardPanel course={course} settings={profile.settings} subscribed={subscribed} relearn={relearn} onRelearnDone={() => setSearch({}, { replace: true })} />
       </div>
       <div className="col col-right">
         <ReviewForecast course={course} />

@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/button';
 import { COURSE_INFO, COURSES, MAX_LEVEL, type Course } from '../../lib/courses';
 import { formatWait } from '../../lib/relative-time';
 import { dashboardQuery, type CourseDashboard } from './dashboard-queries';
+import { LeechesPanel } from './leeches-panel';
 
 export interface DashboardProps {
   name: string;
@@ -32,6 +33,7 @@ export function CourseDashboardPage({ name, levels }: DashboardProps) {
           <CourseCard key={course} course={course} level={byCourse.get(course)?.level ?? levels[course]} counts={byCourse.get(course)} />
         ))}
       </ul>
+      <LeechesPanel />
     </div>
   );
 }

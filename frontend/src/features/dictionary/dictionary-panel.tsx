@@ -1,6 +1,6 @@
 // The Dictionary panel of a study screen: kanji by school grade, the kana chart, or vocabulary by row.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
 import { StrokeOrder } from '../../components/stroke-order';
 import { WarningIcon } from '../../components/ui/icons';
@@ -22,14 +22,35 @@ export interface DictionaryPanelProps {
 
 export function DictionaryPanel({ course, subscribed }: DictionaryPanelProps) {
   const kind = courseKind(course);
+  const shown = useAfterFirstPaint();
   return (
     <section className="panel dictionary" aria-labelledby="dictionary-heading">
       <h2 id="dictionary-heading">Dictionary</h2>
-      {kind === 'kana' ? <KanaChartView /> : null}
-      {kind === 'kanji' ? <KanjiBrowser course={course as KanjiCourse} subscribed={subscribed} /> : null}
-      {kind === 'vocab' ? <VocabBrowser course={course} subscribed={subscribed} /> : null}
+      {!shown ? <Loading /> : null}
+      {shown && kind === 'kana' ? <KanaChartView /> : null}
+      {shown && kind === 'kanji' ? <KanjiBrowser course={course as KanjiCourse} subscribed={subscribed} /> : null}
+      {shown && kind === 'vocab' ? <VocabBrowser course={course} subscribed={subscribed} /> : null}
     </section>
   );
+}
+
+/**
+ * False until the frame the panel first appears in has been painted (issue 31): the dictionary, hundreds of
+ * entries, is asked for and drawn after the page's first screen (the card, progress and forecast), not with it.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }
 
 // ---- Kanji ----

@@ -9,6 +9,7 @@ import type { Settings } from '../../lib/profile';
 import { useOnline } from '../../lib/use-online';
 import { CardActions } from './card-actions';
 import { CardFace } from './card-face';
+import { RelearnLesson } from './relearn-lesson';
 import { progressLabel } from './session';
 import { SessionSummary } from './session-summary';
 import { ShortcutHint } from './shortcut-hint';
@@ -26,9 +27,12 @@ export interface FlashcardPanelProps {
   course: Course;
   settings: Settings;
   subscribed: boolean;
+  /** a leech to re-learn first (its flashcard id, from the dashboard), and how to leave that lesson */
+  relearn?: string | null;
+  onRelearnDone?: () => void;
 }
 
-export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelProps) {
+export function FlashcardPanel({ course, settings, subscribed, relearn, onRelearnDone }: FlashcardPanelProps) {
   const online = useOnline();
   const audioRef = useRef<HTMLAudioElement>(null);
   const wordAudioRef = useRef<HTMLAudioElement>(null);
@@ -88,7 +92,9 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
       {study.levelUp != null ? <LevelUpNotice level={study.levelUp} course={course} /> : null}
       {showOffline ? <OfflineNotice /> : null}
 
-      {session && card ? (
+      {relearn && !session ? (
+        <RelearnLesson course={course} id={relearn} settings={settings} onDone={() => onRelearnDone?.()} />
+      ) : session && card ? (
         <div className="session">
           <p className="session-progress" aria-live="polite">
             {progressLabel(session)}

@@ -52,9 +52,22 @@ export const studyQueries = {
     queryOptions({
       queryKey: [...queryKeys.study(course), 'next'] as const,
       queryFn: ({ signal }) => api.get('/api/flashcard', nextCardSchema, { course }, signal),
-      staleTime: 0,
+      // Asked afresh when the panel is shown again, but not by the panel mounting just after the page's first
+      // screen arrived with it (app/page-preload.ts): a grade or an undo invalidates it anyway.
+      staleTime: 2_000,
       // Caught up: look again every minute so "Next reviews in …" turns into reviews by itself.
       refetchInterval: (query) => (query.state.data && query.state.data.flashcard === null ? 60_000 : false),
+    }),
+  /** One card of the course by its flashcard id (a leech to re-learn), with the panel's counts. */
+  card: (course: Course, id: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.study(course), 'card', id] as const,
+      queryFn: ({ signal }) => {
+        const [type, materialId] = id.split('-');
+        return api.get('/api/flashcard', nextCardSchema, { course, material_type: type, material_id: materialId }, signal);
+      },
+      staleTime: 0,
+      retry: false,
     }),
   /**
    * The card that will follow `after` once it is graded (what POST would answer as new_flashcard), asked
