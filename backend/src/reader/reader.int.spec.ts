@@ -139,7 +139,7 @@ describe('Read with Kioku through the API', () => {
     expect(await list(other)).toEqual([]);
     expect((await other.session.get(`/api/read/texts/${id}`)).statusCode).toBe(404);
     expect((await other.session.delete(`/api/read/texts/${id}`)).statusCode).toBe(404);
-    expect((await learner.session.get('/api/read/texts/not-an-id')).statusCode).toBe(404);
+    expect((await learner.session.get('/api/read/texts/not-an-id')).statusCode).toBe(400);
   });
 
   it('deleting a text erases it everywhere, the event log included (its key is gone), and the history stays', async () => {

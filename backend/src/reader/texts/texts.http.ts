@@ -8,16 +8,13 @@ import { Answers } from '../../platform/http/answer-contract.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { readerOf } from '../analyse-text/text-analyser';
-import { textNotFound } from '../reader.decide';
+import { pathUuid } from '../path-ids';
 import { DeleteTextCommand, SaveTextCommand } from './texts.commands';
 import { GetTextQuery, ListTextsQuery } from './texts.queries';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A text id from the path; anything else is no text of yours (404), the same answer as another learner's id. */
+/** A text id from the path (a uuid; else 400 naming `id`). Another learner's id is "no such text" (404). */
 function textId(value: string): string {
-  if (!UUID.test(value)) throw textNotFound();
-  return value.toLowerCase();
+  return pathUuid(value, 'text');
 }
 
 /** The learner's kept texts: POST/GET /api/read/texts, GET/DELETE /api/read/texts/:id. Private to the learner. */
