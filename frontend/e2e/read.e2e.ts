@@ -37,7 +37,7 @@ describe('Read with Kioku', () => {
       page.on('dialog', (dialog) => void dialog.accept());
       await signUpThroughForm(page, 'Rei Reader', uniqueEmail('reader'));
       await page.goto('/');
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Read' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Read', exact: true }).click();
       await page.waitForURL('**/read');
       await page.getByRole('heading', { level: 1, name: 'Read' }).waitFor();
       await page.getByText('Texts you keep are listed here').waitFor();

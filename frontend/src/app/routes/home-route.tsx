@@ -1,8 +1,11 @@
 // Signed-in home: the dashboard (per course what is due, what is new, the level's progress).
+import { lazy, Suspense } from 'react';
 import { CourseDashboardPage } from '../../features/dashboard/course-dashboard';
-import { QueuedWordsPanel } from '../../features/read/queued-words-panel';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShell } from '../shell';
+
+// Words queued from a text (issue 32): a chunk of its own, so the entry bundle does not carry the reader's schemas.
+const QueuedWordsPanel = lazy(() => import('../../features/read/queued-words-panel'));
 
 export function HomeRoute() {
   const { profile } = useShell();
@@ -10,7 +13,9 @@ export function HomeRoute() {
   return (
     <>
       <CourseDashboardPage name={profile.name ?? ''} levels={profile.level} />
-      <QueuedWordsPanel />
+      <Suspense fallback={null}>
+        <QueuedWordsPanel />
+      </Suspense>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { COURSE_INFO, isCourse } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 import { readApi, readKeys, readQueries } from './read-queries';
 
-export function QueuedWordsPanel() {
+export default function QueuedWordsPanel() {
   const queryClient = useQueryClient();
   const queues = useQuery(readQueries.queues());
   const undo = useMutation({
