@@ -171,6 +171,7 @@ function wordsFor(t: KuromojiToken, form: WordRef, index: CatalogueWordIndex): C
 /** Adjacent nouns (a prefix first allowed) that spell one course word exactly: the longest such run at i. */
 function compoundAt(tokens: readonly KuromojiToken[], i: number, index: CatalogueWordIndex): { length: number; words: CatalogueWord[] } | null {
   if (!NOUNISH.has(tokens[i].pos) || tokens[i].pos_detail_1 === '数' || tokens[i].pos_detail_1 === '固有名詞') return null;
+  if (tokens[i + 1]?.pos !== '名詞') return null;
   for (let length = Math.min(3, tokens.length - i); length >= 2; length--) {
     const run = tokens.slice(i, i + length);
     if (!run.slice(1).every((x) => x.pos === '名詞' && x.pos_detail_1 !== '数')) continue;

@@ -307,6 +307,8 @@ function QueueResult({ answer }: { answer: QueueAnswer }) {
   );
 }
 
+const SHOWN_WORDS = 40;
+
 function LearnThese({ analysis, textId }: { analysis: ReadAnalysis; textId: string | null }) {
   const candidates = useMemo(
     () =>
@@ -317,8 +319,13 @@ function LearnThese({ analysis, textId }: { analysis: ReadAnalysis; textId: stri
     [analysis],
   );
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  // A long text has hundreds of new words: the most frequent first, the rest on demand.
+  const [showAll, setShowAll] = useState(false);
   const queue = useQueueWords();
-  useEffect(() => setPicked(new Set()), [analysis]);
+  useEffect(() => {
+    setPicked(new Set());
+    setShowAll(false);
+  }, [analysis]);
   if (!candidates.length) {
     return (
       <section className="read-learn" aria-labelledby="read-learn-heading">
@@ -345,7 +352,7 @@ function LearnThese({ analysis, textId }: { analysis: ReadAnalysis; textId: stri
         ) : null}
       </div>
       <ul className="read-learn-list">
-        {candidates.map((w) => (
+        {(showAll ? candidates : candidates.slice(0, SHOWN_WORDS)).map((w) => (
           <li key={w.vocab_id}>
             <label>
               <input type="checkbox" checked={picked.has(w.vocab_id!)} onChange={() => toggle(w.vocab_id!)} />
@@ -373,6 +380,11 @@ function LearnThese({ analysis, textId }: { analysis: ReadAnalysis; textId: stri
           </li>
         ))}
       </ul>
+      {!showAll && candidates.length > SHOWN_WORDS ? (
+        <Button size="sm" variant="ghost" onClick={() => setShowAll(true)}>
+          Show all {candidates.length} words
+        </Button>
+      ) : null}
       <Button variant="primary" disabled={!ids.length || queue.isPending} onClick={() => queue.mutate({ vocab_ids: ids, text_id: textId })}>
         Learn these{ids.length ? ` (${ids.length})` : ''}
       </Button>

@@ -1,6 +1,6 @@
 // A text as the reader shows it: each word a button coloured by its state for this learner, furigana as <ruby>.
 // Text is React children only, never HTML.
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { parseFurigana } from '../../lib/furigana';
 import { handleJapaneseCopy, rubyLook, type FuriganaMode } from '../../lib/japanese-text';
 import type { ReadAnalysis, ReadWord } from './read-queries';
@@ -21,11 +21,10 @@ function Ruby({ furigana, text, mode, known }: { furigana: string | null; text: 
         s.reading === undefined || look === 'hidden' ? (
           <Fragment key={i}>{s.text}</Fragment>
         ) : (
+          // No <rp>: thousands of words on one page, and every browser the app supports lays out ruby.
           <ruby key={i} className={look === 'faint' ? 'ruby-faint' : undefined}>
             {s.text}
-            <rp>[</rp>
             <rt>{s.reading}</rt>
-            <rp>]</rp>
           </ruby>
         ),
       )}
@@ -40,8 +39,12 @@ export interface ReadTextProps {
   onSelect: (word: number) => void;
 }
 
-/** The text, paragraph by paragraph, with every counted word a button (its state also in its accessible name). */
-export function ReadText({ analysis, furigana, selected, onSelect }: ReadTextProps) {
+/**
+ * The text, paragraph by paragraph, with every counted word a button (its state also in its accessible name).
+ * Memoised: a 5,000-character text is thousands of elements, drawn again only when the analysis or the selection
+ * changes, not when the side panel does.
+ */
+export const ReadText = memo(function ReadText({ analysis, furigana, selected, onSelect }: ReadTextProps) {
   const paragraphs: ReactNode[][] = [[]];
   analysis.tokens.forEach((t, i) => {
     const lines = t.word === null ? t.text.split(/\r?\n/) : [t.text];
@@ -80,4 +83,4 @@ export function ReadText({ analysis, furigana, selected, onSelect }: ReadTextPro
       ))}
     </div>
   );
-}
+});
