@@ -3,7 +3,7 @@
 // backend validates with these; the frontend only takes their types (requests live apart from the answers so
 // the app's bundle carries no check it never runs).
 import * as z from 'zod/mini';
-import { FURIGANA, VOCAB_PROMPTS } from './accounts';
+import { FURIGANA, VOCAB_PROMPTS, VOCAB_TYPED_ANSWERS } from './accounts';
 
 export const nameSchema = z.string().check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(100, 'Use at most 100 characters.'));
 /** A well-formed address, trimmed and lower-cased (a typo like "" is the person's to fix: 400 naming `email`). */
@@ -53,6 +53,8 @@ export const settingsPatchSchema = z.partial(
     vocab_hide_text: z.boolean(),
     vocab_audio_autoplay: z.boolean(),
     furigana: z.enum(FURIGANA),
+    typed_reading: z.boolean(),
+    vocab_typed_answer: z.enum(VOCAB_TYPED_ANSWERS),
   }),
 );
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;

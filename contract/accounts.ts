@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 
 export const VOCAB_PROMPTS = ['audio', 'text', 'audio-text'] as const;
 export const FURIGANA = ['show', 'faint', 'none'] as const;
+/** What a vocab card asks to be typed before its flip (issue 31): nothing, the reading, or the reading and the meaning. */
+export const VOCAB_TYPED_ANSWERS = ['off', 'reading', 'reading_meaning'] as const;
 
 /** The settings as the profile and PATCH /api/users/settings answer them (a furigana value this page does not know reads as 'show'). */
 export const settingsSchema = z.object({
@@ -15,10 +17,13 @@ export const settingsSchema = z.object({
   vocab_hide_text: z.boolean(),
   vocab_audio_autoplay: z.boolean(),
   furigana: z.catch(z.enum(FURIGANA), 'show'),
+  typed_reading: z._default(z.boolean(), false),
+  vocab_typed_answer: z.catch(z.enum(VOCAB_TYPED_ANSWERS), 'off'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type VocabPrompt = Settings['vocab_prompt'];
 export type FuriganaSetting = Settings['furigana'];
+export type VocabTypedAnswer = Settings['vocab_typed_answer'];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'canceled'] as const;
 /** A status this page does not know reads as 'inactive' (nothing is unlocked by a surprise). */

@@ -30,6 +30,33 @@ export const nextCardQuerySchema = z
   );
 export type NextCardQuery = z.output<typeof nextCardQuerySchema>;
 
+const typedTry = {
+  /** the reading typed (kana, or romaji: the server converts what the box left) */
+  reading: z.optional(z.string().check(z.maxLength(64))),
+  /** a vocab card's meaning in English, when the learner's setting asks for it */
+  meaning: z.optional(z.string().check(z.maxLength(200))),
+};
+
+/**
+ * A typed answer (issue 31 item 10): what the learner typed, and the near miss typed before the one retry. The
+ * server checks it; the client's own verdict is never sent.
+ */
+export const typedAnswerBodySchema = z.strictObject({ ...typedTry, first_try: z.optional(z.strictObject(typedTry)) });
+export type TypedAnswerBody = z.output<typeof typedAnswerBodySchema>;
+
+/** POST /api/flashcard/check: a typed answer checked without grading (no event): its verdict and diagnosis. */
+export const checkAnswerBodySchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(40)),
+  ...typedTry,
+  first_try: z.optional(z.strictObject(typedTry)),
+});
+export type CheckAnswerBody = z.output<typeof checkAnswerBodySchema>;
+
+/** GET /api/flashcard/wrong-answers?id=vocab-42: the card's history of wrong typed answers. */
+export const wrongAnswersQuerySchema = z.strictObject({
+  id: z.string().check(z.maxLength(40), z.refine(isFlashcardId, 'Expected a flashcard id like reading-42.')),
+});
+
 /**
  * POST /api/flashcard (with an Idempotency-Key header). `grade` is 0, 3, 5 or 10: the server's decision checks
  * it and explains a refused grade. `version` is the card's, as last answered: a stale tab's grade is a 409.
@@ -39,6 +66,8 @@ export const gradeBodySchema = z.strictObject({
   grade: z.number(),
   fetch_new: z._default(z.boolean(), false),
   version: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** a review answered by typing: the server checks it, and a wrong answer is recorded as grade 0 */
+  typed: z.optional(typedAnswerBodySchema),
 });
 export type GradeBody = z.input<typeof gradeBodySchema>;
 

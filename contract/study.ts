@@ -53,6 +53,49 @@ export const nextCardSchema = z.object({
 });
 export type NextCard = z.infer<typeof nextCardSchema>;
 
+/** One thing the server found wrong in a typed answer: which field, a stable code, and what to tell the learner. */
+export const diagnosisSchema = z.object({ field: z.catch(z.enum(['reading', 'meaning']), 'reading'), code: z.string(), message: z.string() });
+export type Diagnosis = z.infer<typeof diagnosisSchema>;
+
+/**
+ * POST /api/flashcard/check: a typed answer's verdict. `retry`: a near miss on the first try, so one more try is
+ * given before the answer is shown. `reading`: the reading as the server compared it (kana).
+ */
+export const checkAnswerResponseSchema = z.object({
+  verdict: z.catch(z.enum(['correct', 'wrong']), 'wrong'),
+  near_miss: z.boolean(),
+  retry: z.boolean(),
+  diagnosis: z._default(z.array(diagnosisSchema), []),
+  fields: z._default(z.array(z.object({ field: z.string(), correct: z.boolean() })), []),
+  reading: z.nullish(z.string()),
+});
+export type CheckAnswerResponse = z.infer<typeof checkAnswerResponseSchema>;
+
+/** A typed answer as the grade recorded it. */
+export const gradedTypedAnswerSchema = z.object({
+  verdict: z.catch(z.enum(['correct', 'wrong']), 'wrong'),
+  retried: z.boolean(),
+  diagnosis: z._default(z.array(diagnosisSchema), []),
+  /** the grade recorded: a wrong answer is a 0 whatever was asked */
+  grade: z.number(),
+});
+
+/** GET /api/flashcard/wrong-answers: the card's wrong typed answers, newest first. */
+export const wrongAnswersResponseSchema = z.object({
+  flashcard_id: z.string(),
+  wrong_answers: z.array(
+    z.object({
+      at: z.string(),
+      reading: z.nullish(z.string()),
+      meaning: z.nullish(z.string()),
+      diagnosis: z._default(z.array(z.object({ code: z.string(), message: z.string() })), []),
+      /** the near miss before a retry (the retry itself may have been right) */
+      first_try: z._default(z.boolean(), false),
+    }),
+  ),
+});
+export type WrongAnswersResponse = z.infer<typeof wrongAnswersResponseSchema>;
+
 /** POST /api/flashcard: the graded card and the next one. */
 export const gradeResponseSchema = z.object({
   flashcard: flashcardSchema,
@@ -60,6 +103,8 @@ export const gradeResponseSchema = z.object({
   new_level: z.nullish(z.number()),
   user_next_review_in_minutes: z.nullish(z.number()),
   review_count: z.number(),
+  /** the typed answer as the server checked and recorded it (only when one was sent) */
+  typed_answer: z.nullish(gradedTypedAnswerSchema),
 });
 export type GradeResponse = z.infer<typeof gradeResponseSchema>;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { contentBuildCommand, contentFrequencyCommand } from './content/build/build-content';
 import { loadContent } from './content';
-import { isRemake, loadVoiceOwners, voiceStateOf, voiceStatus } from './admin/voice/voice-plan';
+import { isRemake, loadVoiceOwners, voiceStateOf, voiceStatus } from './media';
 import { grantAdmin, revokeAdmin, setSubscription } from './accounts';
 import { progressPrinter } from './platform/cli/progress-bar';
 import { AppConfig, loadConfig } from './platform/config/config';

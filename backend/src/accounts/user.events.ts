@@ -20,6 +20,10 @@ export const settingsSchema = z.strictObject({
   vocab_hide_text: z.boolean(),
   vocab_audio_autoplay: z.boolean(),
   furigana: z.enum(['show', 'faint', 'none']),
+  /** kanji courses: type the reading before the flip (issue 31) */
+  typed_reading: z.boolean(),
+  /** vocab courses: type nothing, the reading, or the reading and the meaning */
+  vocab_typed_answer: z.enum(['off', 'reading', 'reading_meaning']),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -30,6 +34,8 @@ export const DEFAULT_SETTINGS: Settings = {
   vocab_hide_text: false,
   vocab_audio_autoplay: true,
   furigana: 'show',
+  typed_reading: false,
+  vocab_typed_answer: 'off',
 };
 
 const userId = z.uuid();
@@ -57,8 +63,14 @@ export const SubscriptionCanceled = defineEvent(
   'SubscriptionCanceled',
   z.object({ userId, source: z.enum(SUBSCRIPTION_SOURCES), ...stripeRefs }),
 );
-/** `settings` is the whole resulting settings object, so a replay never depends on the previous state */
-export const SettingsChanged = defineEvent('SettingsChanged', z.object({ userId, changed: z.array(z.string()), settings: settingsSchema }));
+/**
+ * `settings` is the whole resulting settings object, so a replay never depends on the previous state. Version 2
+ * adds the typed-answer settings (issue 31); a version 1 event had them at their defaults, as its upcast says.
+ */
+export const SettingsChanged = defineEvent('SettingsChanged', z.object({ userId, changed: z.array(z.string()), settings: settingsSchema }), {
+  schemaVersion: 2,
+  upcasters: { 1: (data) => ({ ...data, settings: { typed_reading: false, vocab_typed_answer: 'off', ...data.settings } }) },
+});
 export const TimeZoneSet = defineEvent('TimeZoneSet', z.object({ userId, timezone: z.string() }));
 export const UpdatesRead = defineEvent('UpdatesRead', z.object({ userId }));
 export const UserErased = defineEvent('UserErased', z.object({ userId }));

@@ -3,7 +3,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AccountsModule } from '../accounts';
-import { MediaModule } from '../media';
+import { CARD_MEDIA_MODULE } from '../media';
 import { GetHistoryHandler } from './history/history.handler';
 import { HistoryHttp } from './history/history.http';
 import { HistoryQuery } from './history/history.query';
@@ -20,21 +20,19 @@ import { RequestActionsHandler } from './materials/request-actions/request-actio
 import { RequestActionsHttp } from './materials/request-actions/request-actions.http';
 import { UploadAudioHandler, UploadImageHandler } from './materials/upload-image/upload-image.handler';
 import { UploadImageHttp } from './materials/upload-image/upload-image.http';
-import { AdminMaterialMediaPort } from './media/admin-material-media.port';
 import { GetAdminUserHandler, GetAdminUsersHandler } from './users/admin-users.handler';
 import { AdminUsersHttp } from './users/admin-users.http';
 import { AdminUsersQuery } from './users/admin-users.query';
-import { VoiceScheduler } from './voice/voice-scheduler';
 
 /**
- * The media module with the admin's material port: job results land on the material (AdminMaterialMediaPort).
- * The app imports it through AdminModule only, so there is one media queue and one worker.
+ * The app's media module (media's CARD_MEDIA_MODULE: job results land on the card, the system voice runs in the
+ * workers). The app imports it through AdminModule only, so there is one media queue and one worker.
  */
-export const ADMIN_MEDIA_MODULE = MediaModule.withMaterialPort(AdminMaterialMediaPort);
+export const ADMIN_MEDIA_MODULE = CARD_MEDIA_MODULE;
 
 /**
  * Admin API (SPEC §2 admin app, §7): materials (list, detail, edit, image upload, media actions), kanji, users
- * and the history of any stream or person; and the system voice's scheduler (voice/), which runs in workers. The global AuthGuard already lets only admins reach /api/admin/*.
+ * and the history of any stream or person. The global AuthGuard already lets only admins reach /api/admin/*.
  */
 @Module({
   imports: [ADMIN_MEDIA_MODULE, AccountsModule],
@@ -52,7 +50,6 @@ export const ADMIN_MEDIA_MODULE = MediaModule.withMaterialPort(AdminMaterialMedi
     MaterialReader,
     AdminUsersQuery,
     HistoryQuery,
-    VoiceScheduler,
     // Command and query handlers: the controllers reach them through the CommandBus and the QueryBus.
     ListMaterialsHandler,
     GetMaterialHandler,

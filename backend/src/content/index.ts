@@ -14,6 +14,11 @@ export type { MaterialSnapshot } from './material/material.aggregate';
 export { createAdminMaterial, recordMediaEvent, recordVoiceOutcome, reviseMaterialFields } from './material/material.decide';
 export { canonical, CARD_OVERRIDE_FIELDS } from './material/material-fields';
 export { reviseMaterial } from './material/record-material';
+// The card an admin edits and a media job fills: where each field lives and the one writer of a card's fields.
+export { CARD_TYPES, editableFields, materialFieldOf, placeOf } from './card/card-fields';
+export type { CardType, FieldPlace, FieldTarget } from './card/card-fields';
+export { adminSentenceId, cardStreams, linkedMaterials, lockCard, readCardRow, STALE_MESSAGE, versionToken, writeCardFields } from './card/card-writer';
+export type { CardRow, LockedCard, WriteOptions, WriteResult } from './card/card-writer';
 // Japanese text helpers (furigana parsing, kana conversion): the speech worker reads sentences as the build writes them.
 export { isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from './build/text';
 export type { FuriganaSegment } from './build/text';

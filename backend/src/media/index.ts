@@ -1,5 +1,5 @@
 // The media context's public surface: other contexts import from here, never from its folders.
-export { MediaModule } from './media.module';
+export { CARD_MEDIA_MODULE, MediaModule } from './media.module';
 export { MediaJobs, QUEUE_UNAVAILABLE } from './media-jobs';
 export { deploymentQueuePrefix, MEDIA_QUEUE, MEDIA_QUEUE_CONNECTION, MediaQueue } from './media-queue';
 export type { VoiceJobInput } from './media-queue';
@@ -10,6 +10,12 @@ export type { BreakdownItem, MediaResult } from './media.events';
 export { MATERIAL_MEDIA_PORT } from './material-media.port';
 export type { MaterialMediaPort, MaterialMediaText, MediaJobContext } from './material-media.port';
 export { EventMaterialMediaPort } from './event-material-media.port';
+export { CardMaterialMediaPort, resultChanges } from './card-material-media.port';
+// The system voice: its plan (cli voice:status), its scheduler and how a clip's outcome is recorded.
+export { isRemake, loadVoiceOwners, voiceRequestId, voiceStateOf, voiceStatus } from './voice/voice-plan';
+export type { VoiceOwner } from './voice/voice-plan';
+export { VoiceScheduler } from './voice/voice-scheduler';
+export { recordVoiceOutcome } from './voice/record-voice';
 export { notConfigured } from './media-job-error';
 export { validateImageUpload } from './upload/image-upload';
 export { MediaUploads } from './upload/media-uploads';

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/database/database.module';
+import { CardMaterialMediaPort } from './card-material-media.port';
 import { EventMaterialMediaPort } from './event-material-media.port';
 import { GetMediaFileHandler } from './files/get-media-file.handler';
 import { MediaFilesHttp } from './files/media-files.http';
@@ -17,6 +18,7 @@ import { MEDIA_STORAGE } from './storage/media-storage';
 import { MediaUploads } from './upload/media-uploads';
 import { MediaQueueMetrics } from './media-queue.metrics';
 import { MediaProcessor } from './worker/media.processor';
+import { VoiceScheduler } from './voice/voice-scheduler';
 import { MediaWorkerService } from './worker/media-worker.service';
 
 /**
@@ -24,8 +26,9 @@ import { MediaWorkerService } from './worker/media-worker.service';
  * media actions and the system voice, its processor (one file per action in ./jobs), their providers (TTS, chat
  * model, images, breakdown) and storage (local disk or S3), the /media file route, the queue dashboard (Bull Board
  * at /admin/queues) and the upload check. The worker reads and records materials only through
- * MATERIAL_MEDIA_PORT: by default EventMaterialMediaPort; the admin context supplies its own with
- * MediaModule.withMaterialPort(…).
+ * MATERIAL_MEDIA_PORT: by default EventMaterialMediaPort, which only records outcomes; the app's media module
+ * (CARD_MEDIA_MODULE) applies results to the card (CardMaterialMediaPort, through content's card writer) and runs
+ * the system voice (voice/). Tests install their own port with MediaModule.withMaterialPort(…).
  */
 @Module({
   imports: [...MEDIA_QUEUE_MODULES],
@@ -57,3 +60,13 @@ export class MediaModule {
     return { module: MediaModule, imports, providers: [{ provide: MATERIAL_MEDIA_PORT, useClass: port }] };
   }
 }
+
+/**
+ * The app's media module: job results land on the card (CardMaterialMediaPort) and the system voice's scheduler
+ * runs in the worker roles. One instance only: the app imports it once (through AdminModule, which exports it),
+ * or there would be two media queues and workers.
+ */
+export const CARD_MEDIA_MODULE: DynamicModule = {
+  module: MediaModule,
+  providers: [{ provide: MATERIAL_MEDIA_PORT, useClass: CardMaterialMediaPort }, VoiceScheduler],
+};

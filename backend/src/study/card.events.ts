@@ -44,13 +44,35 @@ const card = {
   level: z.number().int().min(MIN_LEVEL).max(MAX_LEVEL),
 };
 
+/** One try of a typed answer: the reading as compared (kana), the meaning as typed, the diagnosis codes. */
+const typedTry = z.object({
+  reading: z.string().max(64).optional(),
+  meaning: z.string().max(200).optional(),
+  diagnosis: z.array(z.string().max(40)).max(10).optional(),
+});
+
+/**
+ * A review answered by typing (issue 31 item 10), as the server checked it (never the client's verdict):
+ * the final answer, its verdict and diagnosis, and the near miss before the one retry when there was one.
+ * A wrong typed answer is recorded with grade 0 whatever the client asked for.
+ */
+export const typedAnswerSchema = typedTry.extend({
+  verdict: z.enum(['correct', 'wrong']),
+  retried: z.boolean(),
+  firstTry: typedTry.optional(),
+});
+export type TypedAnswerRecord = z.infer<typeof typedAnswerSchema>;
+
 /** A new card graded in a lesson: 0/3/5, or 10 ("I already know it"). */
 export const CardLearnedSchema = z.object({ ...card, grade: z.literal(GRADES), ...decision });
-/** A learned card graded in a review. Grade 10 is never a review grade, so the schema refuses it. */
-export const CardGradedSchema = z.object({ ...card, grade: z.literal(REVIEW_GRADES), ...decision });
+/**
+ * A learned card graded in a review. Grade 10 is never a review grade, so the schema refuses it. Version 2 adds
+ * the optional `typedAnswer`; a version 1 grade has none, so its upcast is the identity.
+ */
+export const CardGradedSchema = z.object({ ...card, grade: z.literal(REVIEW_GRADES), ...decision, typedAnswer: typedAnswerSchema.optional() });
 
 export const CardLearned = defineEvent('CardLearned', CardLearnedSchema);
-export const CardGraded = defineEvent('CardGraded', CardGradedSchema);
+export const CardGraded = defineEvent('CardGraded', CardGradedSchema, { schemaVersion: 2, upcasters: { 1: (data) => data } });
 
 /** A card's schedule as it stood before a grade; restored by an undo. */
 const restoredState = z.object({

@@ -23,5 +23,8 @@ export { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 export type { ForecastDay } from './review-forecast/review-forecast.query';
 export { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 export { ServableTotals } from './servable-totals';
+// A card's wrong typed answers (issue 31 item 10), for the card back and the leeches (item 11).
+export { wrongAnswerHistory, wrongAnswerHistories } from './wrong-answers/wrong-answers.query';
+export type { WrongAnswer } from './wrong-answers/wrong-answers.query';
 export { unservedCardCounts } from './unserved-cards';
 export type { UnservedCounts } from './unserved-cards';

@@ -1,6 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { cardStatesProjection } from './card-states.projection';
+import { CheckAnswerHandler } from './check-answer/check-answer.handler';
+import { CheckAnswerHttp } from './check-answer/check-answer.http';
 import { GetFlashcardHandler } from './get-flashcard/get-flashcard.handler';
 import { FlashcardQueries } from './get-flashcard/get-flashcard.query';
 import { GetFlashcardHttp } from './get-flashcard/get-flashcard.http';
@@ -10,14 +12,18 @@ import { ReviewForecastQuery } from './review-forecast/review-forecast.query';
 import { ServableTotals } from './servable-totals';
 import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
 import { UndoGradeHttp } from './undo-grade/undo-grade.http';
+import { GetWrongAnswersHandler } from './wrong-answers/wrong-answers.handler';
+import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
- * GET/POST /api/flashcard, POST /api/flashcard/undo. Levels come from the progress context through the STUDY_LEVELS port.
+ * GET/POST /api/flashcard, POST /api/flashcard/undo, POST /api/flashcard/check (a typed answer, issue 31), GET
+ * /api/flashcard/wrong-answers. Levels come from the progress context through the STUDY_LEVELS port.
  */
 @Module({
-  controllers: [GetFlashcardHttp, GradeCardHttp, UndoGradeHttp],
-  providers: [FlashcardQueries, GetFlashcardHandler, GradeCardHandler, UndoGradeHandler, ReviewForecastQuery, ServableTotals],
+  // CheckAnswerHttp and WrongAnswersHttp before GradeCardHttp/GetFlashcardHttp: their paths are longer.
+  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp],
+  providers: [FlashcardQueries, GetFlashcardHandler, GradeCardHandler, UndoGradeHandler, CheckAnswerHandler, GetWrongAnswersHandler, ReviewForecastQuery, ServableTotals],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
 export class StudyModule implements OnModuleInit {

@@ -16,6 +16,8 @@ export const defaultSettings: Settings = {
   vocab_hide_text: false,
   vocab_audio_autoplay: false,
   furigana: 'show',
+  typed_reading: false,
+  vocab_typed_answer: 'off',
 };
 
 export function profileFixture(overrides: Partial<In<typeof profileSchema>> = {}): In<typeof profileSchema> {

@@ -58,7 +58,7 @@ describe('accounts: sessions, CSRF, roles and sign-in throttling', () => {
       email: email.toLowerCase(),
       level: { kana: 1, kanji1: 1, kanji2: 1, vocab1: 1, vocab2: 1, vocab3: 1 },
       subscription_status: 'inactive',
-      settings: { keyboard_shortcuts: true, audio_autoplay: true, vocab_prompt: 'text', vocab_hide_text: false, vocab_audio_autoplay: true, furigana: 'show' },
+      settings: { keyboard_shortcuts: true, audio_autoplay: true, vocab_prompt: 'text', vocab_hide_text: false, vocab_audio_autoplay: true, furigana: 'show', typed_reading: false, vocab_typed_answer: 'off' },
       is_admin: false,
       updates_unread: 3,
       timezone: 'UTC',

@@ -1,4 +1,6 @@
 import { AppError } from '../../platform/errors/app-error';
+import { upcast } from '../../platform/event-store/event-registry';
+import { SettingsChanged } from '../user.events';
 import { initialUserState } from '../user.state';
 import { decideChangeSettings } from './change-settings.decide';
 
@@ -40,5 +42,23 @@ describe('decideChangeSettings', () => {
   it('given an erased account, then it is not found, even for a change that would be valid', () => {
     const erased = { ...initialUserState(userId), erased: true };
     expect(() => decideChangeSettings(erased, { furigana: 'faint' })).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('SettingsChanged schema version 2 (the typed-answer settings, issue 31)', () => {
+  it('upcasts a version 1 event with the new settings at their defaults, and the current schema accepts it', () => {
+    const v1 = {
+      userId,
+      changed: ['furigana'],
+      settings: { keyboard_shortcuts: true, audio_autoplay: true, vocab_prompt: 'text', vocab_hide_text: false, vocab_audio_autoplay: true, furigana: 'faint' },
+    };
+    const current = upcast('SettingsChanged', 1, v1);
+    expect(SettingsChanged.schema.parse(current)).toEqual({ ...v1, settings: { ...v1.settings, typed_reading: false, vocab_typed_answer: 'off' } });
+    expect(SettingsChanged.schemaVersion).toBe(2);
+  });
+
+  it('turns typed answers on per kind of course', () => {
+    const { settings } = decideChangeSettings(initialUserState(userId), { typed_reading: true, vocab_typed_answer: 'reading_meaning' });
+    expect(settings).toMatchObject({ typed_reading: true, vocab_typed_answer: 'reading_meaning' });
   });
 });

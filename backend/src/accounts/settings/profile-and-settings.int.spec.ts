@@ -29,6 +29,8 @@ describe('profile, settings, time zone and updates', () => {
       vocab_hide_text: true,
       vocab_audio_autoplay: true,
       furigana: 'faint',
+      typed_reading: false,
+      vocab_typed_answer: 'off',
     });
     const second = await user.session.patch('/api/users/settings', { keyboard_shortcuts: false });
     expect(second.json()).toMatchObject({ keyboard_shortcuts: false, vocab_prompt: 'audio', vocab_hide_text: true });

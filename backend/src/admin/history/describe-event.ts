@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '../../accounts';
-import { materialFieldOf } from '../materials/card-fields';
+import { materialFieldOf } from '../../content';
 
 /** One field of an event as before → after (the History tab). */
 export interface FieldChange {

@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
-import { CARD_TYPES, CardType } from '../materials/card-fields';
-import { cardStreams, readCardRow } from '../materials/card-writer';
 import { actorOf, ActorView, changesOf, dataOf, FieldChange, PriorState, StoredEvent } from './describe-event';
+import { CARD_TYPES, cardStreams, CardType, readCardRow } from '../../content';
 
 export const HISTORY_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import type { MaterialListParams } from '#contract/admin.requests';
 import { AppError } from '../../platform/errors/app-error';
-import { CardType } from './card-fields';
+import { CardType } from '../../content';
 
 /** The flag filters of the admin materials list (frontend admin-queries.ts MATERIAL_FILTERS). */
 export const MATERIAL_FILTERS = ['no_sentence', 'no_audio', 'no_image', 'audio_unapproved', 'image_unapproved', 'not_servable', 'retired', 'not_retired'] as const;

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { getMaterial, MaterialSnapshot, materialStreamId } from '../../content';
+import { CardRow, CardType, getMaterial, MaterialSnapshot, materialStreamId, readCardRow, versionToken } from '../../content';
 import { Queryable } from '../../platform/database/database';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
-import { CardType } from './card-fields';
-import { CardRow, readCardRow, versionToken } from './card-writer';
 import { LIST_ORDER, listWhere, ListParams } from './material-list.filters';
 
 export const PAGE_SIZE = 100;

@@ -252,6 +252,15 @@ describe('readings the context decides (authored/contextual-readings.ts)', () =>
     expect(problems('警察官[けいさつかん]が入[い]り口[ぐち]を見張[みは]っています。')).toEqual([]);
   });
 
+  it('reads 降 ふ when rain, snow or ash falls, and leaves おりる for frost, vehicles and stairs (two committed sentences had 降[お])', () => {
+    refuses('山[やま]が噴火[ふんか]して、町[まち]に灰[はい]が降[お]りました。', '降', 'お', 'ふ');
+    refuses('冬[ふゆ]の初[はじ]めに冷[つめ]たい時雨[しぐれ]が降[お]りました。', '降', 'お', 'ふ');
+    expect(problems('町[まち]に灰[はい]が降[ふ]りました。')).toEqual([]);
+    expect(problems('庭[にわ]に霜[しも]が降[お]りていました。')).toEqual([]);
+    expect(problems('父[ちち]は車[くるま]から降[お]りました。')).toEqual([]);
+    expect(problems('一[ひと]つ手前[てまえ]の駅[えき]で電車[でんしゃ]を降[お]りました。')).toEqual([]);
+  });
+
   it('reads 何 なん before です, でも and の, and leaves なに before か, を and が', () => {
     refuses('この野菜[やさい]は何[なに]ですか。', '何', 'なに', 'なん');
     refuses('気兼[きが]ねしないで、何[なに]でも言[い]ってください。', '何', 'なに', 'なん');

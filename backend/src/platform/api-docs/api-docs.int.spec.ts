@@ -85,6 +85,9 @@ describe('GET /api/docs (issue 18)', () => {
       expect(answer?.properties ?? {}).toHaveProperty('flashcard');
       expect(answer?.required).toContain('review_count');
     }
+    // the typed answer's check and the card's wrong answers (issue 31)
+    expect(doc.paths['/api/flashcard/check'].post.responses['200'].content!['application/json'].schema.required).toEqual(expect.arrayContaining(['verdict', 'retry', 'diagnosis']));
+    expect(doc.paths['/api/flashcard/wrong-answers'].get.responses['200'].content!['application/json'].schema.required).toContain('wrong_answers');
     // io 'output': what the page has once parsed, so a defaulted field is always there
     expect(doc.paths['/api/flashcard'].get.responses['200'].content!['application/json'].schema.required).toContain('new_available');
     // the status is the route's own: 202 for the actions, 201 for a sign-up

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors/app-error';
-import { ALREADY_KNOWN_GRADE, CardGraded, CardLearned, type GradeEvent } from '../card.events';
+import { ALREADY_KNOWN_GRADE, CardGraded, CardLearned, type GradeEvent, type TypedAnswerRecord } from '../card.events';
 import type { CardState } from '../card.state';
 import { FREE_LEVEL, isCourse, isLevel, materialTypeOf, type Course, type MaterialType } from '../courses';
 import { GradeRefused, isGrade, review, type Learner, type SchedulerCard } from '../scheduler';
@@ -13,6 +13,8 @@ export interface GradeCardCommand {
   level: number;
   /** untrusted: validated here */
   grade: number;
+  /** a review answered by typing, as the server judged it (typed-answer/judge.ts); a wrong one makes the grade 0 */
+  typedAnswer?: TypedAnswerRecord;
 }
 
 export interface GradeCardContext {
@@ -37,9 +39,12 @@ export function decideGrade(command: GradeCardCommand, state: CardState | null, 
   if (lesson && command.grade === ALREADY_KNOWN_GRADE && !context.subscriptionActive) {
     throw new AppError('payment_required', "'I already know it' is for subscribers. Subscribe to skip cards you already know.");
   }
+  if (lesson && command.typedAnswer) throw invalid('typed', 'A new card is learned, not tested: typed answers are for reviews.');
+  // A wrong typed answer is "didn't get it", whatever the client asked: the server's verdict decides (issue 31).
+  const grade = command.typedAnswer?.verdict === 'wrong' && (command.grade === 3 || command.grade === 5) ? 0 : command.grade;
   let after;
   try {
-    after = review(schedulerCardOf(lesson ? null : state), command.grade, context.now, context.learner);
+    after = review(schedulerCardOf(lesson ? null : state), grade, context.now, context.learner);
   } catch (error) {
     if (error instanceof GradeRefused) throw invalid('grade', error.message);
     throw error;
@@ -57,7 +62,8 @@ export function decideGrade(command: GradeCardCommand, state: CardState | null, 
   };
   // A lesson grade 0/3/5 makes the card due at once: the batch is reviewed right after the lesson
   // ("review of those just learned"), and that review sets the first real interval.
-  return lesson ? CardLearned({ ...decision, grade: command.grade as 0 | 3 | 5 | 10 }) : CardGraded({ ...decision, grade: command.grade as 0 | 3 | 5 });
+  if (lesson) return CardLearned({ ...decision, grade: grade as 0 | 3 | 5 | 10 });
+  return CardGraded({ ...decision, grade: grade as 0 | 3 | 5, ...(command.typedAnswer ? { typedAnswer: command.typedAnswer } : {}) });
 }
 
 /** The card as the scheduler takes it (plain JSON); null: a card never graded. */

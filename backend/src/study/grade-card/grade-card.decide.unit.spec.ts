@@ -231,3 +231,31 @@ describe('decideGrade: review intervals of a card last graded under version 2 (i
     expect(state).toEqual(copy);
   });
 });
+
+describe('decideGrade with a typed answer (issue 31)', () => {
+  const wrong = { reading: 'おばさん', verdict: 'wrong' as const, diagnosis: ['long_vowel_missing'], retried: true, firstTry: { reading: 'おばさん', diagnosis: ['long_vowel_missing'] } };
+  const right = { reading: 'おばあさん', verdict: 'correct' as const, retried: false };
+
+  it('given a review, when a wrong typed answer comes with "got it, easy", then the grade recorded is 0 and carries the answer', () => {
+    const event = given(reviewedCard('intermediate', 200)).when({ grade: 5, typedAnswer: wrong }, subscriber(hoursAfter(200))).then();
+    expect(event.type).toBe('CardGraded');
+    expect(event.data).toMatchObject({ grade: 0, intervalHours: 0, typedAnswer: wrong });
+    expect(CardGradedSchema.parse(event.data)).toEqual(event.data);
+  });
+
+  it('given a review, when a right typed answer comes with a grade, then the learner grade stands (0 too: a guess may be owned up to)', () => {
+    expect(given(reviewedCard('learning', 8)).when({ grade: 3, typedAnswer: right }, subscriber(hoursAfter(8))).then().data).toMatchObject({ grade: 3, typedAnswer: right });
+    expect(given(reviewedCard('learning', 8)).when({ grade: 0, typedAnswer: right }, subscriber(hoursAfter(8))).then().data.grade).toBe(0);
+  });
+
+  it('given a new card, when a typed answer comes, then it is refused naming the field (lessons are learned, not tested)', () => {
+    const error = given(null).when({ grade: 3, typedAnswer: right }, subscriber(T0)).thenFails();
+    expect(error.details.fields?.[0].field).toBe('typed');
+  });
+
+  it('parses a version 1 grade (no typedAnswer) with the current schema', () => {
+    const event = given(reviewedCard('learning', 8)).when({ grade: 5 }, subscriber(hoursAfter(8))).then();
+    expect(event.data).not.toHaveProperty('typedAnswer');
+    expect(CardGradedSchema.parse(event.data)).toEqual(event.data);
+  });
+});

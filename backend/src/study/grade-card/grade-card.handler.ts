@@ -25,6 +25,8 @@ import {
 } from '../get-flashcard/get-flashcard.query';
 import { gradeEventId } from '../ids';
 import { fixedLevelOne, STUDY_LEVELS, StudyLevels } from '../study-levels.port';
+import { loadAnswerKey } from '../typed-answer/answer-key.store';
+import { judgeTypedAnswer, type Judgement, type TypedAnswerInput } from '../typed-answer/judge';
 import { decideGrade } from './grade-card.decide';
 
 /** GradeCard: what POST /api/flashcard carries, plus who sends it. */
@@ -38,6 +40,8 @@ export interface GradeCard {
   fetchNew: boolean;
   /** the card version the client showed; a grade recorded meanwhile (another tab) makes this one a 409 */
   version?: number;
+  /** a review answered by typing: judged here (one more read), never by the client */
+  typed?: TypedAnswerInput;
   /** the Idempotency-Key with its scope and the request's hash (see @Idempotent('handler')) */
   idempotency?: IdempotencyRequest;
   metadata: EventMetadata;
@@ -51,6 +55,8 @@ export interface GradeCardResult {
   review_count: number;
   new_available: number;
   learned_count: number;
+  /** the typed answer as judged and recorded (only when one was sent and recorded now) */
+  typed_answer?: { verdict: 'correct' | 'wrong'; retried: boolean; diagnosis: Judgement['diagnosis']; grade: number };
 }
 
 /** The answer and whether it repeats a grade recorded before (the Idempotency-Key's replay). */
@@ -115,6 +121,8 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     // A card without state is new, whatever version the client showed: its stream is empty, or its lesson was
     // undone (CardGradeUndone) and the stream goes on from there.
     const expected = material.card ? (command.version ?? material.card.version) : read.streamVersion;
+    // A typed answer costs one more read (the card's answer key); an untyped grade never makes it.
+    const judged = command.typed ? judgeTypedAnswer(await loadAnswerKey(this.pool, material), command.typed) : null;
     const event = decideGrade(
       {
         userId: command.userId,
@@ -124,6 +132,7 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
         // a card keeps the level it was learned at, so every event of it counts in the same level
         level: material.card?.level ?? material.level,
         grade: command.grade,
+        ...(judged ? { typedAnswer: judged.record } : {}),
       },
       material.card ? cardStateOf(material.card) : null,
       { now, subscriptionActive: command.subscriptionActive },
@@ -162,6 +171,7 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
     const readWithWrite = recorded.next ? await this.queries.nextCardFrom(recorded.next, { course: material.course, now }) : undefined;
     return {
       ...(await this.answer(command, material, flashcardView(material, cardRowOf(event, after, recorded.streamVersion)), newLevel, now, readWithWrite)),
+      ...(judged ? { typed_answer: { verdict: judged.verdict, retried: judged.record.retried, diagnosis: judged.diagnosis, grade: event.data.grade } } : {}),
       replayed: false,
     };
   }

@@ -113,6 +113,23 @@ function StudySettings({ settings }: { settings: Settings }) {
             { value: 'none', label: 'None', hint: 'No readings.' },
           ]}
         />
+        <Checkbox
+          label="Type the reading in kanji courses"
+          hint="In reviews, type the reading before the card flips: romaji turns into kana as you type, or use your Japanese keyboard."
+          checked={settings.typed_reading}
+          onChange={(value) => set({ typed_reading: value })}
+        />
+        <RadioGroup<Settings['vocab_typed_answer']>
+          legend="Type your answers in vocab courses"
+          name="vocab_typed_answer"
+          value={settings.vocab_typed_answer}
+          onChange={(value) => set({ vocab_typed_answer: value })}
+          options={[
+            { value: 'off', label: 'No', hint: 'Flip the card and grade yourself.' },
+            { value: 'reading', label: 'The reading', hint: 'Type the word in kana; a wrong answer counts as “Didn’t get it”.' },
+            { value: 'reading_meaning', label: 'The reading and the meaning', hint: 'Also type what it means in English.' },
+          ]}
+        />
         <p className="settings-status" role="status" aria-live="polite">
           {update.isError ? errorMessage(update.error) : update.isSuccess ? 'Saved.' : ''}
         </p>

@@ -1,6 +1,6 @@
 // The buttons under the card: "Show answer" on the question side, the grades on the answer side, then what can
 // be done on either side (I already know it, the card's sounds, undo).
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Tooltip } from '../../components/ui/tooltip';
 import { Button } from '../../components/ui/button';
 import { PlayIcon } from '../../components/ui/icons';
@@ -29,17 +29,39 @@ export interface CardActionsProps {
   onPlayAudio: (() => void) | null;
   onPlayWord: (() => void) | null;
   onPlaySentence: (() => void) | null;
+  /** The question side's typed-answer box, in place of "Show answer" (issue 31). */
+  typedForm?: ReactNode;
+  /** A wrong typed answer: "didn't get it" is the only grade. */
+  onlyAgain?: boolean;
 }
 
-export function CardActions({ card, flipped, showAnswerRef, waiting, canKnow, hasLastAnswer, canUndo, onFlip, onGrade, onUndo, onPlayAudio, onPlayWord, onPlaySentence }: CardActionsProps) {
+export function CardActions({
+  card,
+  flipped,
+  showAnswerRef,
+  waiting,
+  canKnow,
+  hasLastAnswer,
+  canUndo,
+  onFlip,
+  onGrade,
+  onUndo,
+  onPlayAudio,
+  onPlayWord,
+  onPlaySentence,
+  typedForm,
+  onlyAgain,
+}: CardActionsProps) {
   return (
     <div className="card-actions">
-      {!flipped ? (
+      {!flipped && typedForm ? (
+        typedForm
+      ) : !flipped ? (
         <Button ref={showAnswerRef} variant="primary" size="lg" onClick={onFlip} aria-keyshortcuts="Space" onKeyDown={preventModifiedSpace} onKeyUp={preventModifiedSpace}>
           Show answer
         </Button>
       ) : (
-        <GradeBar card={card} waiting={waiting} onGrade={onGrade} />
+        <GradeBar card={card} waiting={waiting} onGrade={onGrade} onlyAgain={onlyAgain} />
       )}
       <div className="card-extra-actions">
         {canKnow ? (

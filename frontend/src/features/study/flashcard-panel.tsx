@@ -3,7 +3,7 @@
 // use-study-shortcuts.ts; this file puts them on screen and keeps focus and sound with the card.
 import { useEffect, useRef } from 'react';
 import { playAudio } from '../../lib/audio';
-import { isAudioShown, shouldAutoplay } from '../../lib/card-rules';
+import { isAudioShown, isInvalidCard, shouldAutoplay } from '../../lib/card-rules';
 import type { Course } from '../../lib/courses';
 import type { Settings } from '../../lib/profile';
 import { useOnline } from '../../lib/use-online';
@@ -14,7 +14,10 @@ import { SessionSummary } from './session-summary';
 import { ShortcutHint } from './shortcut-hint';
 import { GradeError, KnownRefusedNotice, LevelUpNotice, OfflineNotice, UndoRefusedNotice } from './study-notices';
 import { Overview } from './study-overview';
-import { useStudySession } from './use-study-session';
+import type { Grade } from './study-queries';
+import { TypedAnswerForm, TypedVerdict, WrongAnswerHistory } from './typed-answer';
+import { typedAskFor, useTypedAnswer } from './use-typed-answer';
+import { useStudySession, type StudySession } from './use-study-session';
 import { useStudyShortcuts } from './use-study-shortcuts';
 
 export { OFFLINE_MESSAGE } from './study-notices';
@@ -33,11 +36,23 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   const showAnswerRef = useRef<HTMLButtonElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const readingRef = useRef<HTMLInputElement>(null);
   // The card and its buttons are gone when a session ends: keep keyboard focus inside the panel.
   const study = useStudySession({ course, subscribed, onEnd: () => headingRef.current?.focus() });
   const { session } = study;
 
   const card = session?.card ?? null;
+  // A review answered by typing (issue 31): the box replaces "Show answer"; the server's check flips the card.
+  const typedAsk = card && !isInvalidCard(card) ? typedAskFor(card, settings) : null;
+  const typed = useTypedAnswer(card, session ? `${session.mode}-${session.position}-${card?.flashcard_id}` : '', typedAsk, study.flip);
+  const typing = Boolean(typedAsk) && session !== null && !session.flipped;
+  /** A grade with what was typed; a wrong typed answer has no grade but "didn't get it" (keys 2 and 3 do nothing). */
+  const grade = (value: Grade) => {
+    if (value === 10) return study.submit(10);
+    if (typed.wrong && value !== 0) return;
+    study.submit(value, typed.gradeBody);
+  };
+  const gradingStudy: StudySession = { ...study, submit: grade };
   const audioUrl = card?.material.audio_url ?? null;
   const audioShown = card && session ? isAudioShown({ course, audioUrl, prompt: settings.vocab_prompt, flipped: session.flipped }) : false;
   // The word alone, and a kana card's sentence, follow the same rule as the card's audio (a kanji card does not
@@ -56,10 +71,11 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
   useEffect(() => {
     if (!session) return;
     if (session.flipped) answerRef.current?.focus();
+    else if (typing) readingRef.current?.focus();
     else showAnswerRef.current?.focus();
-  }, [session?.card.flashcard_id, session?.flipped]);
+  }, [session?.card.flashcard_id, session?.flipped, session?.position, typing]);
 
-  const { knownRefused } = useStudyShortcuts(settings.keyboard_shortcuts, { study, subscribed, audioShown, playAudio: () => playAudio(audioRef.current) });
+  const { knownRefused } = useStudyShortcuts(settings.keyboard_shortcuts, { study: gradingStudy, subscribed, audioShown, playAudio: () => playAudio(audioRef.current) });
 
   const showOffline = !online || study.retryingGrade;
   const undoRefused = study.undoFailed ? <UndoRefusedNotice error={study.undoError} /> : null;
@@ -79,7 +95,9 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
           </p>
           <article className={`card${session.flipped ? ' card-flipped' : ''}`} data-card-id={card.flashcard_id} aria-label={session.flipped ? 'Flashcard, answer side' : 'Flashcard, question side'}>
             <div ref={answerRef} tabIndex={-1} className="card-focus">
+              {session.flipped && typedAsk ? <TypedVerdict typed={typed} /> : null}
               <CardFace card={card} flipped={session.flipped} settings={settings} contextShown={session.contextShown} onShowContext={study.showContext} />
+              {session.flipped && typedAsk ? <WrongAnswerHistory course={course} card={card} /> : null}
             </div>
           </article>
 
@@ -92,11 +110,13 @@ export function FlashcardPanel({ course, settings, subscribed }: FlashcardPanelP
             hasLastAnswer={study.hasLastAnswer}
             canUndo={study.canUndo}
             onFlip={study.flip}
-            onGrade={study.submit}
+            onGrade={grade}
             onUndo={study.undoLast}
             onPlayAudio={audioShown ? () => playAudio(audioRef.current) : null}
             onPlayWord={wordAudioShown ? () => playAudio(wordAudioRef.current) : null}
             onPlaySentence={sentenceAudioShown ? () => playAudio(sentenceAudioRef.current) : null}
+            typedForm={typing ? <TypedAnswerForm typed={typed} readingRef={readingRef} onShowAnswer={study.flip} /> : undefined}
+            onlyAgain={typed.wrong}
           />
 
           {knownRefused ? <KnownRefusedNotice /> : null}

@@ -9,14 +9,18 @@ export const GRADES: Array<{ grade: Exclude<Grade, 10>; label: string; key: stri
   { grade: 5, label: 'Got it, easy', key: '3' },
 ];
 
-/** The three grades with what each does to the card (its `next_intervals`), said once when all do the same. */
-export function GradeBar({ card, waiting, onGrade }: { card: Flashcard; waiting: boolean; onGrade: (grade: Grade) => void }) {
-  const outcomes = gradeOutcomes(card.next_intervals, GRADES.map((g) => g.grade), card.attempts === 0);
+/**
+ * The three grades with what each does to the card (its `next_intervals`), said once when all do the same.
+ * `onlyAgain`: a wrong typed answer, whose only grade is "didn't get it" (the server records nothing else).
+ */
+export function GradeBar({ card, waiting, onGrade, onlyAgain = false }: { card: Flashcard; waiting: boolean; onGrade: (grade: Grade) => void; onlyAgain?: boolean }) {
+  const shown = onlyAgain ? GRADES.filter((g) => g.grade === 0) : GRADES;
+  const outcomes = gradeOutcomes(card.next_intervals, shown.map((g) => g.grade), card.attempts === 0);
   return (
     <>
       {outcomes.shared ? <p className="grade-shared-outcome muted small">{outcomes.shared}</p> : null}
-      <div role="group" aria-label="How well did you know it?" className="grade-buttons">
-        {GRADES.map(({ grade: value, label, key }) => {
+      <div role="group" aria-label="How well did you know it?" className={`grade-buttons${onlyAgain ? ' grade-buttons-one' : ''}`}>
+        {shown.map(({ grade: value, label, key }) => {
           const outcome = outcomes.perGrade[String(value)];
           return (
             <Button key={value} className={`grade grade-${value}`} onClick={() => onGrade(value)} disabled={waiting} aria-keyshortcuts={key} title={outcome?.hint}>

@@ -1,6 +1,16 @@
 // The study feature's calls: the next card of a course, the card after the one on screen, and grading a card.
 import { queryOptions } from '@tanstack/react-query';
-import { gradeResponseSchema, nextCardSchema, undoResponseSchema, type GradeResponse, type UndoResponse } from '../../../../contract/study';
+import {
+  checkAnswerResponseSchema,
+  gradeResponseSchema,
+  nextCardSchema,
+  undoResponseSchema,
+  wrongAnswersResponseSchema,
+  type CheckAnswerResponse,
+  type GradeResponse,
+  type UndoResponse,
+} from '../../../../contract/study';
+import type { CheckAnswerBody, TypedAnswerBody } from '../../../../contract/study.requests';
 import { api, ApiError } from '../../lib/api';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
@@ -18,7 +28,11 @@ export {
   type Material,
   type NextCard,
   type UndoResponse,
+  type CheckAnswerResponse,
+  type Diagnosis,
+  type WrongAnswersResponse,
 } from '../../../../contract/study';
+export type { CheckAnswerBody, TypedAnswerBody } from '../../../../contract/study.requests';
 
 export type Grade = 0 | 3 | 5 | 10;
 
@@ -29,6 +43,8 @@ export interface GradeRequest {
   version?: number | null;
   /** Chosen once per answer and reused by every retry, so the server records the grade once. */
   idempotencyKey: string;
+  /** A review answered by typing: the server checks it again and records it (a wrong one as grade 0). */
+  typed?: TypedAnswerBody;
 }
 
 export const studyQueries = {
@@ -55,7 +71,19 @@ export const studyQueries = {
       gcTime: 0,
       retry: false,
     }),
+  /** A card's wrong typed answers, for its back (under the course's study key: a grade or undo refreshes it). */
+  wrongAnswers: (course: Course, id: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.study(course), 'wrong-answers', id] as const,
+      queryFn: ({ signal }) => api.get('/api/flashcard/wrong-answers', wrongAnswersResponseSchema, { id }, signal),
+      staleTime: 0,
+    }),
 };
+
+/** The server's verdict on a typed answer, before the flip (records nothing). */
+export function postCheck(body: CheckAnswerBody): Promise<CheckAnswerResponse> {
+  return withRetry(() => api.post('/api/flashcard/check', body, checkAnswerResponseSchema), gradeRetryPolicy, undefined, isRetryable);
+}
 
 /** Exposed so tests can shorten the waits. */
 export const gradeRetryPolicy: RetryPolicy = { ...DEFAULT_RETRY };
@@ -70,7 +98,13 @@ export function isGradeRetryable(error: unknown): boolean {
 }
 
 export function postGrade(request: GradeRequest, onRetry?: (error: unknown, attempt: number) => void): Promise<GradeResponse> {
-  const body = { id: request.id, grade: request.grade, fetch_new: request.fetch_new, ...(request.version != null ? { version: request.version } : {}) };
+  const body = {
+    id: request.id,
+    grade: request.grade,
+    fetch_new: request.fetch_new,
+    ...(request.version != null ? { version: request.version } : {}),
+    ...(request.typed ? { typed: request.typed } : {}),
+  };
   return withRetry(
     () => api.post('/api/flashcard', body, gradeResponseSchema, { 'Idempotency-Key': request.idempotencyKey }),
     gradeRetryPolicy,

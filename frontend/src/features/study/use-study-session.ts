@@ -11,7 +11,18 @@ import { queryKeys } from '../../lib/query-keys';
 import { newIdempotencyKey } from '../../lib/retry';
 import { afterGrade, predictAfterGrade, reconcile, startReviews, startSession, wantsNewCard, type Session } from './session';
 import type { SessionTally } from './session-summary';
-import { postGrade, postUndo, studyQueries, type Flashcard, type Grade, type GradeRequest, type GradeResponse, type NextCard, type UndoRequest } from './study-queries';
+import {
+  postGrade,
+  postUndo,
+  studyQueries,
+  type Flashcard,
+  type Grade,
+  type GradeRequest,
+  type GradeResponse,
+  type NextCard,
+  type TypedAnswerBody,
+  type UndoRequest,
+} from './study-queries';
 
 /** A grade on its way: the session it was given in, and the session shown meanwhile (null: none, waiting). */
 interface GradeSubmission {
@@ -52,7 +63,8 @@ export interface StudySession {
   begin: () => void;
   flip: () => void;
   showContext: () => void;
-  submit: (value: Grade) => void;
+  /** `typed`: the review was answered by typing (the server checks it again and records it). */
+  submit: (value: Grade, typed?: TypedAnswerBody) => void;
   retry: () => void;
   reload: () => void;
   undoLast: () => void;
@@ -179,7 +191,7 @@ export function useStudySession({ course, subscribed, onEnd }: { course: Course;
   sessionRef.current = session;
   // A grade given to the card shown ahead while the previous grade is still on its way: sent once that one is
   // recorded, if the server agrees the card comes next (answers are recorded in order, each once).
-  const [queued, setQueued] = useState<{ value: Grade; cardId: string } | null>(null);
+  const [queued, setQueued] = useState<{ value: Grade; cardId: string; typed?: TypedAnswerBody } | null>(null);
   const answers = useSessionAnswers(course, (again) => {
     setFinished(false);
     setQueued(null);
@@ -254,16 +266,23 @@ export function useStudySession({ course, subscribed, onEnd }: { course: Course;
   const flip = () => setSession((s) => (s ? { ...s, flipped: true } : s));
   const showContext = () => setSession((s) => (s ? { ...s, contextShown: true } : s));
 
-  const submit = (value: Grade) => {
+  const submit = (value: Grade, typed?: TypedAnswerBody) => {
     const current = sessionRef.current;
     if (!current) return;
     if (value === 10 && !canKnow) return;
     if (value !== 10 && !current.flipped) return;
     if (grade.isPending) {
-      if (background && !queued) setQueued({ value, cardId: current.card.flashcard_id });
+      if (background && !queued) setQueued({ value, cardId: current.card.flashcard_id, typed });
       return;
     }
-    const request: GradeRequest = { id: current.card.flashcard_id, grade: value, fetch_new: wantsNewCard(current), version: current.card.version, idempotencyKey: newIdempotencyKey() };
+    const request: GradeRequest = {
+      id: current.card.flashcard_id,
+      grade: value,
+      fetch_new: wantsNewCard(current),
+      version: current.card.version,
+      idempotencyKey: newIdempotencyKey(),
+      ...(typed ? { typed } : {}),
+    };
     const predicted = followingCard && followingCard.after === current.card.flashcard_id ? predictAfterGrade(current, value, followingCard) : null;
     answers.forgetLast();
     // Shown in this same event: React renders a discrete input's update before the next frame.
@@ -283,7 +302,7 @@ export function useStudySession({ course, subscribed, onEnd }: { course: Course;
   useEffect(() => {
     if (!queued || pending || grade.isError) return;
     setQueued(null);
-    if (sessionRef.current?.card.flashcard_id === queued.cardId) submitRef.current(queued.value);
+    if (sessionRef.current?.card.flashcard_id === queued.cardId) submitRef.current(queued.value, queued.typed);
   }, [queued, pending, grade.isError]);
 
   const reload = () => {

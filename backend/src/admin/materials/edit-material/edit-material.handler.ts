@@ -1,14 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool, PoolClient } from 'pg';
-import { canonical } from '../../../content';
+import { canonical, cardStreams, CardType, lockCard, LockedCard, STALE_MESSAGE, versionToken, writeCardFields } from '../../../content';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { AppError, ConcurrencyError } from '../../../platform/errors/app-error';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
-import { CardType } from '../card-fields';
-import { cardStreams, LockedCard, lockCard, STALE_MESSAGE, versionToken, writeCardFields } from '../card-writer';
 import { MaterialDetailView, MaterialReader } from '../material-reader';
 
 export interface EditMaterialCommand {

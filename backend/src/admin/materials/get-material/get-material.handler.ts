@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { CardType } from '../card-fields';
 import { ListParams } from '../material-list.filters';
 import { MaterialDetailView, MaterialReader } from '../material-reader';
+import { CardType } from '../../../content';
 
 /** GET /api/admin/materials/:id: a material with its reading, jobs and neighbours in the list `nav`. */
 export class GetMaterialQuery extends Query<MaterialDetailView> {

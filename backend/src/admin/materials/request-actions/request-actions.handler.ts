@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { executeMaterialCommand, materialStreamId, recordMediaEvent } from '../../../content';
+import { CardType, executeMaterialCommand, lockCard, materialStreamId, recordMediaEvent, writeCardFields } from '../../../content';
 import { assertMediaActions, isMediaJobAction, MediaActionRequested, MediaJobAction, MediaJobs } from '../../../media';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { AppError } from '../../../platform/errors/app-error';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
-import { CardType } from '../card-fields';
-import { lockCard, writeCardFields } from '../card-writer';
 
 export interface RequestActionsCommand {
   type: CardType;

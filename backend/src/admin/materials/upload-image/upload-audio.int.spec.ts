@@ -8,7 +8,7 @@ import { contentKey, LocalDiskStorage } from '../../../media';
 import { sineWav, TINY_PNG } from '../../../media/testing/fake-providers';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { AdminTestContext, multipartBody, postMultipart, startAdminTestApp } from '../../testing/admin-test-app';
-import { recordVoiceOutcome } from '../../voice/record-voice';
+import { recordVoiceOutcome } from '../../../media';
 
 // An admin uploads a recording for a card (issue 14): the same multipart POST as the image upload, the file in
 // `audio`. The learner keeps the system voice until the admin approves the recording, then hears it.

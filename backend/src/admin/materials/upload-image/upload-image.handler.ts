@@ -5,10 +5,9 @@ import { MEDIA_SETTINGS, MediaSettings, MediaUploads } from '../../../media';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
-import { CardType } from '../card-fields';
-import { writeCardFields } from '../card-writer';
 import { editLocked } from '../edit-material/edit-material.handler';
 import { MaterialDetailView, MaterialReader } from '../material-reader';
+import { CardType, writeCardFields } from '../../../content';
 
 export interface UploadImageCommand {
   type: CardType;

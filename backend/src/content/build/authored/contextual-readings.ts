@@ -47,6 +47,10 @@ export const CONTEXTUAL_READINGS: readonly ContextualReading[] = [
   // 何 なん before the copula and の (何ですか, 何でも, 何の本); なに before が, を, か, も is left to the analyser.
   { written: '何', after: /^(?:です|でし|だ|でも|の)/u, read: ['なん'], reason: 'before です, だ, でも and の 何 is なん (何ですか, 何でも, 何の本)' },
 
+  // 降る ふる "to fall (rain, snow, ash)" and 降りる おりる "to get off; to go down": IPADIC reads 降り as おり whatever
+  // falls (灰が降りました came out 降[お]りました, 12-03). After rain, snow, hail or ash + が it is ふ (霜が降りる "frost forms" is おりる, so 霜 is not in the rule).
+  { written: '降', before: /(?:雨|雪|灰|雹|あめ|ゆき|ひょう|あられ|みぞれ)が$/u, read: ['ふ'], reason: '雨が降る, 雪が降る, 灰が降る: what falls from the sky is ふる; おりる is getting off or going down' },
+
   // 辛 からい "spicy" or つらい "hard to bear": written alike, only the meaning tells them apart, and IPADIC always
   // says つらい. A list of food words near it would miss sentences (このソースは少し辛い needs ソース in the list,
   // 辛いのは苦手 names no food at all) and would refuse 辛い仕事の後のカレー; the writer knows, so the writer says.

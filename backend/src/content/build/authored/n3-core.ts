@@ -5,6 +5,7 @@ import { N3_PART_D } from './n3/part-d';
 import { N3_PART_E } from './n3/part-e';
 import { N3_PART_F } from './n3/part-f';
 import { N3_PART_G } from './n3/part-g';
+import { N3_PART_H } from './n3/part-h';
 
 /**
  * The N4–N3 list: everyday words an intermediate learner meets (roughly JLPT N4 and N3, beyond the core list of
@@ -14,4 +15,4 @@ import { N3_PART_G } from './n3/part-g';
  * once. Items that match no EDICT word are reported by the build. The list also holds the prefectures 茨城, 栃木 and
  * 愛媛: their kanji are taught in grade 4 since 2020, and their names are the words that teach them.
  */
-export const N3_CORE: readonly string[] = [N3_PART_A, N3_PART_B, N3_PART_C, N3_PART_D, N3_PART_E, N3_PART_F, N3_PART_G];
+export const N3_CORE: readonly string[] = [N3_PART_A, N3_PART_B, N3_PART_C, N3_PART_D, N3_PART_E, N3_PART_F, N3_PART_G, N3_PART_H];

@@ -43,6 +43,9 @@ export const EXCLUDED_READINGS: ReadonlySet<string> = new Set([
   // spelling is rare in modern text (the other candidates of that pass are in EVERYDAY_READINGS).
   '河:かわ', // rivers are written 川, even great ones (ナイル川); 河 is met as カ (運河, 河川) and in 河原, read as a whole
   '殖:ふ.える', // modern writing uses 増える for breeding too (細菌が増える); 殖 is met as ショク (繁殖, 養殖)
+  // Issue 29, the frequency additions: 北京 came in (n3/part-h.ts), and with it 京 キン. The jōyō table gives 京 only
+  // キョウ and ケイ; 北京 ペキン is a Chinese reading of the whole name.
+  '京:キン',
 ]);
 
 /**
@@ -97,6 +100,10 @@ export const EVERYDAY_READINGS: ReadonlySet<string> = new Set([
   '搾:しぼ.る', // squeezing out juice or milk (レモンを搾る); wringing a towel is 絞る
   '致:いた.す', // 私が致します: the humble "do" as a main verb, in letters and announcements
   '更:さら', // 更に "further, moreover", as often in kanji as in kana
+  // Third pass (issue 29, the frequency additions moved the last Vocab II words into Vocab III, where one word alone
+  // no longer makes a reading common): 問屋 とんや "wholesaler" and 母音 ぼいん "vowel" (子音 "consonant") are everyday words.
+  '問:とん',
+  '音:イン',
 ]);
 
 /**

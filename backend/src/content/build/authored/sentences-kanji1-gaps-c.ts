@@ -54,7 +54,6 @@ export const KANJI1_GAP_SENTENCES_C: readonly AuthoredSentence[] = [
   v('美人|びじん', '彼女のお母さんはとても美人です。', 'Her mother is very beautiful.'),
   v('美しい|うつくしい', '山から見た海は美しかったです。', 'The sea looked beautiful from the mountain.'),
   v('命令|めいれい', '社長の命令で、日曜日も働きました。', 'On the company president\'s orders, I worked on Sunday too.'),
-  v('福音|ふくいん', 'この薬は病気の人にとって福音です。', 'This medicine is good news for people who are ill.'),
   v('深夜|しんや', '兄は毎日深夜まで働いています。', 'My older brother works until late at night every day.'),
   v('申し上げる|もうしあげる', '社長に、お礼を申し上げました。', 'I expressed my thanks to the company president.', { context: 'Humble (kenjougo): formal speech and letters.' }),
   v('王様|おうさま', '昔、ある国に優しい王様がいました。', 'Once upon a time, there was a kind king in a certain country.'),

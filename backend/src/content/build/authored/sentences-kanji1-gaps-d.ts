@@ -76,7 +76,6 @@ export const KANJI1_GAP_SENTENCES_D: readonly AuthoredSentence[] = [
   v('義兄|ぎけい', '義兄は銀行で働いています。', 'My brother-in-law works at a bank.'),
   v('黄金|おうごん', '王様は黄金の椅子に座っていました。', 'The king was sitting on a golden chair.'),
   v('風雲|ふううん', '山から海の上の風雲を見ていました。', 'From the mountain I watched the wind and clouds over the sea.'),
-  v('共鳴|きょうめい', 'ギターの中で音が共鳴します。', 'The sound resonates inside the guitar.'),
   v('麦芽|ばくが', 'ビールは麦芽から作ります。', 'Beer is made from malt.'),
   v('刀|かたな', '昔の人は刀を持って歩きました。', 'In the old days people carried swords.'),
   v('日本刀|にほんとう', '父は古い日本刀を持っています。', 'My father owns an old Japanese sword.', { ruby: '父[ちち]は古[ふる]い日本刀[にほんとう]を持[も]っています。' }),

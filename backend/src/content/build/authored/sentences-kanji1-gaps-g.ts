@@ -46,7 +46,6 @@ export const KANJI1_GAP_SENTENCES_G: readonly AuthoredSentence[] = [
   v('潟|かた', '潟には鳥がたくさんいます。', 'There are lots of birds at the lagoon.', { readings: { 潟: 'かた' } }),
   v('衣装|いしょう', '妹は白い衣装を着ています。', 'My little sister is wearing a white costume.'),
   v('梅|うめ', '庭の梅の花がきれいです。', 'The plum blossoms in the garden are beautiful.'),
-  v('塩梅|あんばい', 'スープの塩梅はどうですか。', 'How is the seasoning of the soup?', { readings: { 塩梅: 'あんばい' } }),
   v('大臣|だいじん', '大臣がテレビで話しています。', 'A minister is speaking on TV.'),
   v('忠臣|ちゅうしん', '彼は王の忠臣でした。', 'He was a loyal retainer of the king.'),
   v('浅見|せんけん', '私の浅見ですが、この計画は難しいと思います。', 'This is only my shallow view, but I think this plan will be difficult.', { readings: { 浅見: 'せんけん' }, context: 'Humble: said of one\u2019s own opinion.' }),

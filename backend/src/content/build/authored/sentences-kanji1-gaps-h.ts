@@ -114,7 +114,6 @@ export const KANJI1_GAP_SENTENCES_H: readonly AuthoredSentence[] = [
   v('犯罪|はんざい', 'この町は犯罪が少ないです。', 'There is little crime in this town.'),
   v('罪|つみ', '人の物を取るのは罪です。', 'Taking other people\'s things is a crime.'),
   v('停電|ていでん', '昨日の夜、台風で停電しました。', 'Last night the power went out because of the typhoon.'),
-  v('興行|こうぎょう', '夏に町でサーカスの興行があります。', 'There is a circus show in town this summer.'),
   v('精神|せいしん', '彼は精神が強い人です。', 'He is mentally strong.'),
   v('法則|ほうそく', 'これは科学の法則です。', 'This is a law of science.'),
   v('測る|はかる', '毎朝、熱を測ってから学校に行きます。', 'Every morning I take my temperature before going to school.'),

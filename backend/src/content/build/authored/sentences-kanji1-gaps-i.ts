@@ -8,7 +8,6 @@ import { v } from './sentences-vocab1';
  */
 export const KANJI1_GAP_SENTENCES_I: readonly AuthoredSentence[] = [
   // Kanji I level 7
-  v('測量|そくりょう', '土地の測量をしています。', 'They are surveying the land.'),
   v('豊か|ゆたか', 'この国は自然が豊かです。', 'This country is rich in nature.'),
   v('豊富|ほうふ', 'この店は野菜の種類が豊富です。', 'This shop has a wide range of vegetables.'),
   v('厚生|こうせい', 'この会社は福利厚生がとてもいいです。', 'This company has good employee benefits.'),

@@ -16,7 +16,6 @@ export const KANJI2_WORD_SENTENCES_D: readonly AuthoredSentence[] = [
   v('感嘆|かんたん', '美しい景色に、みんな感嘆の声を上げました。', 'Everyone cried out in admiration at the beautiful scenery.'),
   v('細菌|さいきん', '手をよく洗って細菌を落としましょう。', 'Let\'s wash our hands well to get rid of germs.', { meanings: { 落としましょう: 'to remove; to wash off (let\'s)' } }),
   v('痩身|そうしん', '彼は背の高い痩身の男性でした。', 'He was a tall, slender man.', { context: 'Written language; in speech people say 痩せた or 細い.' }),
-  v('泥炭|でいたん', 'この地方では昔、泥炭を燃料に使っていました。', 'In this region, people used to use peat as fuel.'),
   v('頻度|ひんど', 'この言葉は使う頻度が高いです。', 'This word is used very frequently.'),
   v('琴|こと', '娘は小学生のときから琴を習っています。', 'My daughter has been learning the koto since primary school.', { readings: { 琴: 'こと' } }),
   v('冷酷|れいこく', 'あの映画の犯人はとても冷酷な男です。', 'The criminal in that film is an extremely cold-hearted man.'),

@@ -20,7 +20,6 @@ export const VOCAB3_SENTENCES: readonly AuthoredSentence[] = [
   v('完成|かんせい', '新しい駅は来年完成します。', 'The new station will be finished next year.'),
   v('仕方ない|しかたない', '雨だから、仕方ないですね。', 'It\'s raining, so there\'s nothing we can do.'),
   v('伸びる|のびる', '子供の背がずいぶん伸びました。', 'My child has grown a lot taller.'),
-  v('担保|たんぽ', '家を担保にお金を借りました。', 'I borrowed money against the house.', { readings: { 家: 'いえ' } }),
   v('天井|てんじょう', 'この部屋は天井が高いです。', 'This room has a high ceiling.'),
   v('ねずみ|ねずみ', '台所でねずみを見ました。', 'I saw a mouse in the kitchen.'),
   v('右側|みぎがわ', '郵便局は駅の右側にあります。', 'The post office is on the right-hand side of the station.'),

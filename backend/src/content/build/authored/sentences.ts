@@ -58,8 +58,10 @@ import { VOCAB3_SENTENCES_L8A } from './sentences-vocab3-level8a';
 import { VOCAB3_SENTENCES_L8B } from './sentences-vocab3-level8b';
 import { VOCAB_ADDITIONS_SENTENCES } from './sentences-vocab-additions';
 import { VOCAB_ADDITIONS_29B_SENTENCES } from './sentences-vocab-additions-29b';
+import { VOCAB_ADDITIONS_SENTENCES_29C } from './sentences-vocab-additions-29c';
 import { VOCAB3_SENTENCES_ROUND2 } from './sentences-vocab3-round2';
 import { VOCAB3_SENTENCES_ROUND3 } from './sentences-vocab3-round3';
+import { VOCAB3_SENTENCES_ROUND4 } from './sentences-vocab3-round4';
 import { KANJI2_WORD_SENTENCES_A } from './sentences-kanji2-words-a';
 import { KANJI2_WORD_SENTENCES_B } from './sentences-kanji2-words-b';
 import { KANJI2_WORD_SENTENCES_C } from './sentences-kanji2-words-c';
@@ -126,8 +128,10 @@ export const AUTHORED_SENTENCES: readonly AuthoredSentence[] = [
   ...VOCAB3_SENTENCES_L8B,
   ...VOCAB_ADDITIONS_SENTENCES,
   ...VOCAB_ADDITIONS_29B_SENTENCES,
+  ...VOCAB_ADDITIONS_SENTENCES_29C,
   ...VOCAB3_SENTENCES_ROUND2,
   ...VOCAB3_SENTENCES_ROUND3,
+  ...VOCAB3_SENTENCES_ROUND4,
   ...KANJI2_WORD_SENTENCES_A,
   ...KANJI2_WORD_SENTENCES_B,
   ...KANJI2_WORD_SENTENCES_C,

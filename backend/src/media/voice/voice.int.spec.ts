@@ -8,7 +8,7 @@ import { AppConfig } from '../../platform/config/config';
 import { createRedis } from '../../platform/queue/redis';
 import { APP_CONFIG } from '../../platform/database/database.module';
 import { EventStore } from '../../platform/event-store/event-store';
-import { AdminTestContext, eventually, startAdminTestApp } from '../testing/admin-test-app';
+import { AdminTestContext, eventually, startAdminTestApp } from '../../admin/testing/admin-test-app';
 import { voiceRequestId } from './voice-plan';
 import { VoiceScheduler } from './voice-scheduler';
 

@@ -1,23 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { executeMaterialCommand, recordMediaEvent } from '../../content';
-import {
-  EventMaterialMediaPort,
-  MaterialMediaPort,
-  MaterialMediaText,
-  MediaActionSucceeded,
-  MediaJobAction,
-  MediaJobContext,
-  mediaOutcomeEventId,
-  MediaResult,
-} from '../../media';
-import { withTransaction } from '../../platform/database/database';
-import { PG_POOL } from '../../platform/database/database.module';
-import { EventStore } from '../../platform/event-store/event-store';
-import { adminEventId } from '../ids';
-import { CARD_TYPES, CardType } from '../materials/card-fields';
-import { CardRow, lockCard, writeCardFields } from '../materials/card-writer';
-import { recordVoiceOutcome } from '../voice/record-voice';
+import { CARD_TYPES, CardRow, CardType, executeMaterialCommand, lockCard, recordMediaEvent, writeCardFields } from '../content';
+import { withTransaction } from '../platform/database/database';
+import { PG_POOL } from '../platform/database/database.module';
+import { EventStore } from '../platform/event-store/event-store';
+import { mediaEventId } from './event-ids';
+import { EventMaterialMediaPort } from './event-material-media.port';
+import type { MaterialMediaPort, MaterialMediaText, MediaJobContext } from './material-media.port';
+import type { MediaJobAction } from './media-actions';
+import { MediaActionSucceeded, mediaOutcomeEventId, MediaResult } from './media.events';
+import { recordVoiceOutcome } from './voice/record-voice';
 
 /** The Material fields a job result may set (media.events.ts mediaResultSchema, without its `note`). */
 const RESULT_FIELDS = [
@@ -55,7 +47,7 @@ const isCardType = (type: string): type is CardType => (CARD_TYPES as readonly s
  * are the default port's.
  */
 @Injectable()
-export class AdminMaterialMediaPort implements MaterialMediaPort {
+export class CardMaterialMediaPort implements MaterialMediaPort {
   private readonly events: EventMaterialMediaPort;
 
   constructor(
@@ -87,7 +79,7 @@ export class AdminMaterialMediaPort implements MaterialMediaPort {
       if (recorded.appended?.duplicate || !card?.state) return;
       const set = resultChanges(result, card.row);
       if (!Object.keys(set).length) return;
-      await writeCardFields(client, this.store, card, set, { metadata, eventIdFor: (s) => adminEventId('media-result', `${outcomeId}\u0000${s}`) });
+      await writeCardFields(client, this.store, card, set, { metadata, eventIdFor: (s) => mediaEventId('media-result', `${outcomeId}\u0000${s}`) });
     });
   }
 

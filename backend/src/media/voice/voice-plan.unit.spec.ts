@@ -1,5 +1,5 @@
 import { voiceInputOf } from '../../content';
-import { VOICE_RECIPE } from '../../media';
+import { VOICE_RECIPE } from '../jobs/voice.job';
 import { isRemake, voicePriority, voiceRequestId, voiceStateOf, voiceStatus, type VoiceOwner } from './voice-plan';
 
 const owner = (over: Partial<VoiceOwner> & Pick<VoiceOwner, 'materialType' | 'materialId'>): VoiceOwner => ({

@@ -1,7 +1,7 @@
 import { voiceInputOf, type VoiceInput } from '../../content';
-import { VOICE_RECIPE } from '../../media';
 import { Queryable } from '../../platform/database/database';
-import { adminEventId } from '../ids';
+import { mediaEventId } from '../event-ids';
+import { VOICE_RECIPE } from '../jobs/voice.job';
 
 /**
  * Which materials need a clip of the system voice (issue 14): every material whose text a servable card shows —
@@ -52,7 +52,7 @@ export function isRemake(owner: VoiceOwner): boolean {
  * and a new recipe asks again (recipe 1 kept the id it had before recipes were named).
  */
 export function voiceRequestId(owner: Pick<VoiceOwner, 'materialType' | 'materialId'>, key: string, recipe = VOICE_RECIPE): string {
-  return adminEventId('voice-request', `${owner.materialType}:${owner.materialId}:${key}${recipe > 1 ? `:r${recipe}` : ''}`);
+  return mediaEventId('voice-request', `${owner.materialType}:${owner.materialId}:${key}${recipe > 1 ? `:r${recipe}` : ''}`);
 }
 
 const KIND_ORDER: Record<string, number> = { kana: 0, word: 1, sentence: 2 };

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  createAdminMaterial,
-  executeMaterialCommand,
-  getMaterial,
-  lockMaterials,
-  MATERIAL_EVENT_TYPES,
-  MaterialRef,
-  MaterialSnapshot,
-  materialStreamId,
-  reviseMaterialFields,
-} from '../../content';
+import { executeMaterialCommand, getMaterial, lockMaterials, MaterialSnapshot } from '../material/material.aggregate';
+import { createAdminMaterial, reviseMaterialFields } from '../material/material.decide';
+import { MATERIAL_EVENT_TYPES, materialStreamId } from '../material/material.events';
+import { MaterialRef } from '../material/material.state';
 import { Queryable } from '../../platform/database/database';
 import { AppError, ConcurrencyError } from '../../platform/errors/app-error';
 import { EventStore } from '../../platform/event-store/event-store';

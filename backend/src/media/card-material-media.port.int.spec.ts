@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createIsolatedDatabase } from '../../../test/test-db';
-import { loadContent, reviseMaterial } from '../../content';
-import { mediaOutcomeEventId } from '../../media';
-import { EventStore } from '../../platform/event-store/event-store';
-import { AdminMaterialMediaPort } from './admin-material-media.port';
+import { createIsolatedDatabase } from '../../test/test-db';
+import { loadContent, reviseMaterial } from '../content';
+import { mediaOutcomeEventId } from './media.events';
+import { EventStore } from '../platform/event-store/event-store';
+import { CardMaterialMediaPort } from './card-material-media.port';
 
-const FIXTURES = join(__dirname, '..', '..', 'content', 'load', 'fixtures');
+const FIXTURES = join(__dirname, '..', 'content', 'load', 'fixtures');
 const ADMIN = '5b0c3a52-0d5e-4a55-9d0f-6a3f2d1c0b11';
 
-describe('AdminMaterialMediaPort: job results land on the material', () => {
+describe('CardMaterialMediaPort: job results land on the material', () => {
   let db: Awaited<ReturnType<typeof createIsolatedDatabase>>;
   let store: EventStore;
-  let port: AdminMaterialMediaPort;
+  let port: CardMaterialMediaPort;
   beforeAll(async () => {
     db = await createIsolatedDatabase();
     store = new EventStore(db.pool);
     await loadContent(db.pool, store, { dir: FIXTURES, requireAll: true });
-    port = new AdminMaterialMediaPort(db.pool, store);
+    port = new CardMaterialMediaPort(db.pool, store);
   });
   afterAll(() => db.drop());
 

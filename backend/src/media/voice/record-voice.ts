@@ -1,9 +1,10 @@
 import { Pool } from 'pg';
 import { executeMaterialCommand, materialRef, recordVoiceOutcome as decideVoiceOutcome } from '../../content';
-import { MediaActionFailed, MediaActionSucceeded, mediaOutcomeEventId, MediaResult, VoiceJobInput } from '../../media';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { adminEventId } from '../ids';
+import { mediaEventId } from '../event-ids';
+import { MediaActionFailed, MediaActionSucceeded, mediaOutcomeEventId, MediaResult } from '../media.events';
+import type { VoiceJobInput } from '../media-queue';
 
 /**
  * The outcome of a voice job, recorded on the material that owns the text (a kana, a word, a sentence) in one
@@ -31,7 +32,7 @@ export async function recordVoiceOutcome(
     ? { ...MediaActionSucceeded({ ...base, result: outcome.result }), eventId: outcomeId }
     : { ...MediaActionFailed({ ...base, error: outcome.error.slice(0, 2000), final: true, attempt: outcome.attempt }), eventId: outcomeId };
   const voice = outcome.succeeded ? { key: outcome.voice.key, clip: outcome.result.voice } : { key: outcome.voice.key, error: outcome.error };
-  await executeMaterialCommand({ pool, store }, ref, (stream) => decideVoiceOutcome(stream, event, voice, adminEventId('voice-apply', outcomeId)), {
+  await executeMaterialCommand({ pool, store }, ref, (stream) => decideVoiceOutcome(stream, event, voice, mediaEventId('voice-apply', outcomeId)), {
     metadata: outcome.metadata,
   });
 }

@@ -4,7 +4,7 @@
 // a card's own stream overrides is content's one list (CARD_OVERRIDE_FIELDS); this file only places them.
 
 import { CARD_TYPES, type CardType } from '#contract/admin';
-import { CARD_OVERRIDE_FIELDS } from '../../content';
+import { CARD_OVERRIDE_FIELDS } from '../material/material-fields';
 
 export { CARD_TYPES, type CardType };
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { executeMaterialCommand, materialRef, recordMediaEvent } from '../../content';
-import { MediaActionRequested, MediaJobs } from '../../media';
 import { AppConfig, runsBackgroundWork } from '../../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
 import { EventStore } from '../../platform/event-store/event-store';
+import { MediaJobs } from '../media-jobs';
+import { MediaActionRequested } from '../media.events';
 import { loadVoiceOwners, voicePriority, voiceRequestId, voiceStateOf, type VoiceOwner } from './voice-plan';
 import { VoiceProgress } from './voice-progress';
 
