@@ -5,8 +5,8 @@ import importX from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const CONTEXTS = ['accounts', 'admin', 'billing', 'content', 'media', 'progress', 'study'];
-const FEATURES = ['admin', 'auth', 'awards', 'billing', 'dashboard', 'dictionary', 'progress', 'settings', 'study', 'updates'];
+const CONTEXTS = ['accounts', 'admin', 'billing', 'content', 'media', 'progress', 'reader', 'study'];
+const FEATURES = ['admin', 'auth', 'awards', 'billing', 'dashboard', 'dictionary', 'progress', 'read', 'settings', 'study', 'updates'];
 const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**', 'backend/test/**', 'frontend/e2e/**', 'frontend/src/test/**'];
 
 /** A context reaches another only through its index.ts (tests also through its testing/ helpers). */

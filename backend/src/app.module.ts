@@ -6,6 +6,7 @@ import { ContentModule } from './content';
 import { AppConfig } from './platform/config/config';
 import { PlatformModule } from './platform/platform.module';
 import { ProgressModule } from './progress';
+import { ReaderModule } from './reader';
 import { StudyModule } from './study';
 
 /**
@@ -17,7 +18,7 @@ export class AppModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule, ContentModule, StudyModule, ProgressModule, AdminModule],
+      imports: [PlatformModule.forConfig(config), AccountsModule, BillingModule, ContentModule, StudyModule, ProgressModule, ReaderModule, AdminModule],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { CatalogueReader } from './catalogue/catalogue.reader';
+import { CatalogueWords } from './catalogue/catalogue-words';
 import { catalogueProjection } from './catalogue/catalogue.projection';
 import { DictionaryCache } from './dictionary/dictionary-cache';
 import { GetKanaChartHandler, GetKanaHandler } from './dictionary/kana/kana.handler';
@@ -29,6 +30,7 @@ import { VocabsQuery } from './dictionary/vocabs/vocabs.query';
     VocabsQuery,
     StrokesQuery,
     CatalogueReader,
+    CatalogueWords,
     // Query handlers: the dictionary controllers reach them through the QueryBus.
     GetKanaChartHandler,
     GetKanaHandler,
@@ -38,7 +40,7 @@ import { VocabsQuery } from './dictionary/vocabs/vocabs.query';
     GetVocabHandler,
     GetStrokesHandler,
   ],
-  exports: [CatalogueReader],
+  exports: [CatalogueReader, CatalogueWords],
 })
 export class ContentModule implements OnModuleInit {
   constructor(private readonly registry: ProjectionRegistry) {}

@@ -22,3 +22,11 @@ export type { CardRow, LockedCard, WriteOptions, WriteResult } from './card/card
 // Japanese text helpers (furigana parsing, kana conversion): the speech worker reads sentences as the build writes them.
 export { isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from './build/text';
 export type { FuriganaSegment } from './build/text';
+// The reader (issue 32) segments a learner's text with the build's tokenizer and maps it to course words with the
+// build's own rule (known-words.ts), so a text and a course sentence count a word the same way.
+export { buildWordIndex, CatalogueWords } from './catalogue/catalogue-words';
+export type { CatalogueWord, CatalogueWordIndex } from './catalogue/catalogue-words';
+export { dictionaryForm, isContentToken } from './build/known-words';
+export type { WordRef } from './build/known-words';
+export { loadTokenizer } from './build/tokenizer';
+export type { KuromojiToken, Tokenizer } from './build/tokenizer';

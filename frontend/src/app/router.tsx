@@ -12,6 +12,8 @@ import { UpdatesRoute } from './routes/updates-route';
 import { PublicLayout, Shell } from './shell';
 
 const AdminApp = lazy(() => import('../features/admin/shell/admin-app'));
+// The reader (issue 32) is a chunk of its own: the entry bundle stays the study app's.
+const ReadRoute = lazy(() => import('./routes/read-route'));
 
 export function AppRoutes() {
   return (
@@ -36,6 +38,17 @@ export function AppRoutes() {
           <Route key={course} path={`/${course}`} element={<CourseRoute key={course} course={course} />} />
         ))}
         <Route path="/settings" element={<SettingsRoute />} />
+        {['/read', '/read/:id'].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<p className="loading page">Loading...</p>}>
+                <ReadRoute />
+              </Suspense>
+            }
+          />
+        ))}
         <Route path="/updates" element={<UpdatesRoute />} />
         <Route path="/about" element={<AboutPage />} />
         {/* In the shell, so a signed-in learner keeps their own top bar while asked to confirm. */}

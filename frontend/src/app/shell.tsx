@@ -102,6 +102,9 @@ function LearnerBar({ profile, subscribed, pathname }: { profile: Profile; subsc
       <LevelBadge profile={profile} pathname={pathname} />
       <span className="spacer" />
       {!subscribed ? <SubscribeForm size="sm" className="topbar-subscribe" /> : null}
+      <Link to="/read" className="topbar-link read-link" aria-current={pathname.startsWith('/read') ? 'page' : undefined}>
+        Read
+      </Link>
       <Link to="/updates" className="topbar-link updates-link">
         What&apos;s new
         {unread > 0 ? (

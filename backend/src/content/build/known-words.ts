@@ -25,6 +25,16 @@ export interface WordRef {
   reading?: string;
 }
 
+/**
+ * The dictionary form of a token (食べ of 食べなかった → 食べる), with its reading when kuromoji gives the token in that
+ * very form. The one mapping from text to course words: the content build (i+1) and the reader (issue 32) both use it.
+ */
+export function dictionaryForm(t: KuromojiToken): WordRef {
+  const base = t.basic_form && t.basic_form !== '*' ? t.basic_form : t.surface_form;
+  const reading = t.reading && t.reading !== '*' && t.surface_form === base ? toHiragana(t.reading) : undefined;
+  return { base, reading };
+}
+
 export interface KnownShare {
   known: number;
   total: number;
@@ -43,11 +53,10 @@ export function knownShare(tokens: readonly KuromojiToken[], targetStart: number
     at += t.surface_form.length;
     if (start < targetEnd && at > targetStart) continue;
     if (!isContentToken(t)) continue;
-    const base = t.basic_form && t.basic_form !== '*' ? t.basic_form : t.surface_form;
-    const reading = t.reading && t.surface_form === base ? toHiragana(t.reading) : undefined;
+    const word = dictionaryForm(t);
     out.total++;
-    if (isKnown({ base, reading })) out.known++;
-    else out.unknown.push(base);
+    if (isKnown(word)) out.known++;
+    else out.unknown.push(word.base);
   }
   return out;
 }
@@ -89,7 +98,7 @@ export function levelShares(rows: ReadonlyArray<{ course: string; level: number;
 /** Dictionary forms kuromoji gives for words the course teaches in another form (ください is taught as itself). */
 const BASE_ALIASES: Record<string, string> = { くださる: 'ください', 下さる: 'ください' };
 
-interface WordLike {
+export interface WordLike {
   id: number;
   course: string;
   level: number;
@@ -109,17 +118,7 @@ export function knownRule(
   examples: ReadonlyArray<{ course: string; level: number; vocabId: number | null }>,
   kana: ReadonlyArray<{ level: number; vocab_reading: string }>,
 ): (course: string, level: number) => (w: WordRef) => boolean {
-  const byForm = new Map<string, WordLike[]>();
-  const add = (k: string, v: WordLike) => byForm.set(k, [...(byForm.get(k) ?? []), v]);
-  // A word written in kana in the sentence is known by its sound: any course word read that way counts.
-  for (const v of vocab) {
-    add(v.kanji, v);
-    add(`kana:${v.reading}`, v);
-    for (const f of v.variants ?? []) {
-      add(f.written, v);
-      add(`kana:${f.reading}`, v);
-    }
-  }
+  const wordsOf = courseWordIndex(vocab);
   const exampleLevel = new Map<number, Array<{ course: string; level: number }>>();
   for (const e of examples) if (e.vocabId !== null) exampleLevel.set(e.vocabId, [...(exampleLevel.get(e.vocabId) ?? []), e]);
   const kanaWords = kana.map((k) => ({ level: k.level, reading: toHiragana(k.vocab_reading) }));
@@ -140,10 +139,38 @@ export function knownRule(
     }
   };
   return (course, level) => (w) => {
+    if (wordsOf(w).some((v) => met(course, level, v))) return true;
+    const base = BASE_ALIASES[w.base] ?? w.base;
+    return course === 'kana' && kanaWords.some((k) => k.level <= level && k.reading === toHiragana(base));
+  };
+}
+
+/**
+ * The course words a dictionary form may be: by its spelling (the word's own or a recorded variant: 良い for いい),
+ * and, for a form written in kana only, every word read that way (わかる → 分かる). A word written in kana in a
+ * sentence is known by its sound: any course word read that way counts.
+ */
+export function courseWordIndex<V extends WordLike>(vocab: readonly V[]): (w: WordRef) => V[] {
+  const byForm = new Map<string, V[]>();
+  const add = (k: string, v: V) => {
+    const list = byForm.get(k);
+    if (!list) byForm.set(k, [v]);
+    else if (!list.includes(v)) list.push(v);
+  };
+  for (const v of vocab) {
+    add(v.kanji, v);
+    add(`kana:${toHiragana(v.reading)}`, v);
+    for (const f of v.variants ?? []) {
+      add(f.written, v);
+      add(`kana:${toHiragana(f.reading)}`, v);
+    }
+  }
+  return (w) => {
     const base = BASE_ALIASES[w.base] ?? w.base;
     const kanaOnly = /^[\u3040-\u30ff]+$/.test(base);
-    const words = [...(byForm.get(base) ?? []), ...(kanaOnly ? (byForm.get(`kana:${toHiragana(base)}`) ?? []) : [])];
-    if (words.some((v) => met(course, level, v))) return true;
-    return course === 'kana' && kanaWords.some((k) => k.level <= level && k.reading === toHiragana(base));
+    const written = byForm.get(base) ?? [];
+    if (!kanaOnly) return written;
+    const bySound = byForm.get(`kana:${toHiragana(base)}`) ?? [];
+    return written.length ? [...written, ...bySound.filter((v) => !written.includes(v))] : bySound;
   };
 }

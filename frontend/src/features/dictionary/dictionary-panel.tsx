@@ -347,7 +347,8 @@ function VocabBrowser({ course, subscribed }: { course: Course; subscribed: bool
   );
 }
 
-function VocabDetailView({ id, onClose }: { id: string | number; onClose: () => void }) {
+/** A word's dictionary entry (meaning, reading with pitch, senses, audio, sentences): the reader shows it too. */
+export function VocabDetailView({ id, onClose }: { id: string | number; onClose: () => void }) {
   const detail = useQuery(dictionaryQueries.vocab(id));
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <Failure error={detail.error} onRetry={detail.refetch} />;
