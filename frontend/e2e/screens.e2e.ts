@@ -8,6 +8,26 @@ import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './h
 // nothing is clipped sideways (the page, every table, the kana chart), the answer controls are on screen on the
 // answer side, no emoji glyph stands in for an icon, and copying a sentence gives it without its furigana.
 
+/**
+ * Serves `served` as the study panel's next card on `course`'s page: through the panel's own call, and through the
+ * course page's first screen (GET /api/pages/course, preloaded with index.html), whose other parts stay real.
+ * Answers a function that takes the routes away again.
+ */
+async function serveAsNextCard(page: Page, course: string, served: Record<string, unknown>): Promise<() => Promise<void>> {
+  const nextCard = { ...served, review_count: 0, new_available: 10 };
+  const panel = `**/api/flashcard?course=${course}`;
+  const firstScreen = `**/api/pages/course?course=${course}`;
+  await page.route(panel, (route) => route.fulfill({ json: nextCard }));
+  await page.route(firstScreen, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), flashcard: nextCard } });
+  });
+  return async () => {
+    await page.unroute(panel);
+    await page.unroute(firstScreen);
+  };
+}
+
 async function signUp(page: Page, email = uniqueEmail('screens')): Promise<void> {
   await signUpThroughForm(page, 'Screens', email);
 }
@@ -100,7 +120,7 @@ describe('learner screens at 1280 and 375 px', () => {
         );
         expect(served.flashcard?.flashcard_id).toBe(`${card.type}-${card.id}`);
         // The study panel's first request gets the longest card as the next new one.
-        await page.route(`**/api/flashcard?course=${course}`, (route) => route.fulfill({ json: { ...served, review_count: 0, new_available: 10 } }));
+        const unroute = await serveAsNextCard(page, course, served);
         await page.goto(`/${course}`);
         await page.getByRole('button', { name: /^Learn \d+ new cards/ }).click();
         await page.locator(`[data-card-id="${card.type}-${card.id}"]`).waitFor();
@@ -112,7 +132,7 @@ describe('learner screens at 1280 and 375 px', () => {
         expect({ course, top: box!.y >= 0, bottom: box!.y + box!.height <= viewport.height }).toEqual({ course, top: true, bottom: true });
         expect({ course, clipped: await clipped(page) }).toEqual({ course, clipped: [] });
         await screenshot(page, `longest-${course}-answer-${width}`);
-        await page.unroute(`**/api/flashcard?course=${course}`);
+        await unroute();
       }
       await context.close();
     });
@@ -142,7 +162,7 @@ describe('learner screens at 1280 and 375 px', () => {
         const id = ids.get(kanji);
         const served = await page.evaluate(([mid]) => fetch(`/api/flashcard?course=kanji2&material_type=reading&material_id=${mid}`).then((r) => r.json()), [String(id)]);
         expect(served.flashcard?.flashcard_id).toBe(`reading-${id}`);
-        await page.route('**/api/flashcard?course=kanji2', (route) => route.fulfill({ json: { ...served, review_count: 0, new_available: 10 } }));
+        const unroute = await serveAsNextCard(page, 'kanji2', served);
         await page.goto('/kanji2');
         await page.getByRole('button', { name: /^Learn \d+ new cards/ }).click();
         await page.locator(`[data-card-id="reading-${id}"]`).waitFor();
@@ -161,7 +181,7 @@ describe('learner screens at 1280 and 375 px', () => {
         else expect(notes).toEqual([]);
         expect({ kanji, clipped: await clipped(page) }).toEqual({ kanji, clipped: [] });
         await screenshot(page, `kanji2-${kanji === '羨' ? 'spelling' : 'whole-word'}-answer-${width}`);
-        await page.unroute('**/api/flashcard?course=kanji2');
+        await unroute();
       }
       await context.close();
     });

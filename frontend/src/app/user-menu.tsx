@@ -1,4 +1,5 @@
-// The account menu of the top bar: a disclosure with the email, Subscribe (for a free learner), Settings, Help and Logout.
+// The account menu of the top bar: a disclosure with the email, Subscribe (for a free learner), Read a text, Settings,
+// Help and Logout.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -66,6 +67,12 @@ export function UserMenu({ email, name, subscribed = true }: { email: string; na
         {/* Always reachable here: on a phone the top bar has no room for its Subscribe (issue 31). */}
         {!subscribed ? <SubscribeForm size="sm" className="user-menu-subscribe" /> : null}
         <ul>
+          {/* The bar's Read link has no room on a phone; here it is always at hand. */}
+          <li>
+            <Link to="/read" onClick={() => setOpen(false)}>
+              Read a text
+            </Link>
+          </li>
           <li>
             <Link to="/settings" onClick={() => setOpen(false)}>
               Settings
