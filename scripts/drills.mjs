@@ -12,6 +12,7 @@
 //   long tx        an append held open in a transaction while later grades commit: every read model applies
 //                  every event exactly once (counts equal the events).
 //   rebuild        every projection rebuilt blue-green after the load (projections:rebuild): tables equal.
+//   media process  npm start's media process (MEDIA_PROCESS=own): niced, makes clips, restarted, ends with its parent.
 //
 // The drills run on a PostgreSQL cluster of their own (startPrivateCluster: initdb into a temp dir, a free loopback
 // port), never on the machine's cluster on 5432: the postgres drill stops and starts that private cluster. Every
@@ -27,7 +28,7 @@
 // prints the PASS/FAIL line and counts it. Stop what the drill started in its own finally (a.stop(), client.end());
 // the apps, the databases made through these helpers and the cluster also go by themselves on any other exit.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appEnvironment, freePort, httpClient, killChild, require, root, runChild, runMain, signUp, spawnChild, startApp, stranger, startPrivateCluster, stopApp } from './app-harness.mjs';
@@ -541,6 +542,84 @@ async function stuckShutdownDrill({ app, cluster }) {
   }
 }
 
+/** The processes whose parent is `pid`, with their command line and niceness (from /proc). */
+function childProcesses(pid) {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the fields after its closing parenthesis are fixed.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== pid) continue;
+      found.push({ pid: Number(entry), niceness: Number(fields[16]), command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return found;
+}
+
+/** Whether process `pid` runs (exists and is not a zombie waiting for its parent). */
+function alive(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function until(limitMs, check) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await check();
+    if (value || Date.now() > deadline) return value;
+    await sleep(200);
+  }
+}
+
+/**
+ * npm start's media process (issue 34, item 2): with MEDIA_PROCESS=own (what auto picks on 2 cores) the media jobs
+ * and the system voice run in a child at niceness 10 that makes clips while learners grade, is started again when
+ * it dies, and ends when its parent is killed -9.
+ */
+async function mediaProcessDrill({ app }) {
+  const a = await app('media', { MEDIA_PROCESS: 'own', VOICE_AUTO: 'on', SHUTDOWN_GRACE_MS: '5000' });
+  let orphan;
+  try {
+    const mediaChild = () => childProcesses(a.child.pid).find((c) => c.command.includes('worker.js'));
+    const first = await until(15_000, mediaChild);
+    // Before the learners: at niceness 10 the clips take only idle cycles, and four learners grading flat out leave
+    // none on 2 cores (that is the point; the study bench measures the grades beside a working voice).
+    const clip = await until(120_000, async () => (await a.pool.query(`select count(*)::int as n from events where event_type = 'MediaActionSucceeded'`)).rows[0].n > 0);
+    const users = await learners(a, 4);
+    let stopAt = Infinity;
+    const runs = users.map((u) => learner(a, u, () => stopAt));
+    if (first) process.kill(first.pid, 'SIGKILL');
+    const second = await until(10_000, () => {
+      const c = mediaChild();
+      return c && c.pid !== first?.pid ? c : undefined;
+    });
+    stopAt = 0;
+    const graded = (await Promise.all(runs)).reduce((n, r) => n + r.acked.length, 0);
+    // The parent alone, as an OOM killer would: the media process must not outlive it.
+    orphan = second?.pid;
+    process.kill(a.child.pid, 'SIGKILL');
+    await a.child.exited;
+    const gone = await until(10_000, () => orphan === undefined || !alive(orphan));
+    const ok = Boolean(first) && first.niceness === 10 && clip && Boolean(second) && second.niceness === 10 && gone && graded > 0;
+    record(
+      'media process',
+      ok,
+      `media process ${first ? `pid ${first.pid} at niceness ${first.niceness}` : 'not found'}; ${clip ? 'a voice clip made' : 'NO voice clip within 120 s'}; killed -9 while ${users.length} learners graded (${graded} grades): ${second ? `started again as pid ${second.pid} (niceness ${second.niceness})` : 'NOT started again within 10 s'}; parent killed -9: the media process ${gone ? 'ended with it' : 'was left running'}`,
+    );
+  } finally {
+    if (orphan !== undefined && alive(orphan)) process.kill(orphan, 'SIGKILL');
+    await a.stop();
+  }
+}
+
 /** The drills, in order; each gets the context below (see the header: adding a drill). */
 const DRILLS = [
   { name: 'kill', run: killDrill },
@@ -551,6 +630,7 @@ const DRILLS = [
   { name: 'otherdb', run: otherDatabaseDrill },
   { name: 'rebuildkill', run: killedRebuildDrill },
   { name: 'shutdown', run: stuckShutdownDrill },
+  { name: 'media', run: mediaProcessDrill },
 ];
 
 async function main() {

@@ -1,18 +1,23 @@
 import 'reflect-metadata';
+import { availableParallelism } from 'node:os';
 import { AppModule } from './app.module';
-import { loadConfig } from './platform/config/config';
+import { loadConfig, mediaNeedsOwnProcess } from './platform/config/config';
 import { loadBundledContent } from './content';
 import { ensureDatabase, migrate } from './platform/database/migrations';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger } from './platform/logger';
+import { startMediaProcess } from './platform/media-process';
 import { exitGracefully } from './platform/shutdown';
 
 /**
- * `npm start`: prepares the database, then serves the API and the built frontend and (with ROLE=all,
- * the default) runs the projection runner and the media worker in this same process.
+ * `npm start`: prepares the database, then serves the API and the built frontend and (with ROLE=all, the default)
+ * runs the projection runners and the media worker: in this same process, or, on a machine with 2 cores or fewer
+ * (MEDIA_PROCESS=auto), the media work in a niced child process of its own (issue 34, item 2).
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const settings = loadConfig();
+  const ownMediaProcess = mediaNeedsOwnProcess(settings, availableParallelism());
+  const config = ownMediaProcess ? loadConfig({ ...process.env, MEDIA_PROCESS: 'own' }) : settings;
   const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   await ensureDatabase(config.DATABASE_URL);
   await migrate(config.DATABASE_URL, (line) => logger.info(line));
@@ -20,7 +25,9 @@ async function main(): Promise<void> {
   const app = await createHttpApp(AppModule.forConfig(config), config, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`Kioku is running on ${config.PUBLIC_URL} (role ${config.ROLE})`);
-  exitGracefully(app, logger, config.SHUTDOWN_GRACE_MS);
+  const media = ownMediaProcess ? startMediaProcess(logger) : undefined;
+  const everything = { close: () => Promise.all([app.close(), media?.stop(config.SHUTDOWN_GRACE_MS)]) };
+  exitGracefully(everything, logger, config.SHUTDOWN_GRACE_MS);
 }
 
 main().catch((error) => {

@@ -9,13 +9,14 @@ interface Closable {
  * shutdown hooks: the projection leases, the media worker's jobs, the pools), then exit. A request stuck on the
  * database must not keep an orchestrator waiting past its grace period (issue 28: SIGTERM did not stop a process
  * whose pool had hung): after `graceMs` the process exits anyway, saying so. A second signal exits at once.
+ * Answers the same shutdown for other causes (npm start's media process when its parent ends): calling it while
+ * the process is already shutting down changes nothing.
  */
-export function exitGracefully(app: Closable, logger: Logger, graceMs: number, what = 'Kioku'): void {
+export function exitGracefully(app: Closable, logger: Logger, graceMs: number, what = 'Kioku'): (reason: string) => void {
   let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) process.exit(1);
+  const shutdown = (reason: string) => {
     closing = true;
-    logger.info(`${signal}: ${what} is shutting down (at most ${Math.round(graceMs / 1000)} s)`);
+    logger.info(`${reason}: ${what} is shutting down (at most ${Math.round(graceMs / 1000)} s)`);
     const deadline = setTimeout(() => {
       logger.warn(`${what} did not finish shutting down within ${graceMs} ms (requests or jobs still open): exiting anyway`);
       process.exit(1);
@@ -29,6 +30,10 @@ export function exitGracefully(app: Closable, logger: Logger, graceMs: number, w
       },
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const onSignal = (signal: string) => (closing ? process.exit(1) : shutdown(signal));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  return (reason) => {
+    if (!closing) shutdown(reason);
+  };
 }

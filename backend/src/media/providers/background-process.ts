@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { BACKGROUND_NICENESS } from '../../platform/media-process';
 
 /**
- * The niceness of the media work's helper processes (Open JTalk, espeak-ng, opusenc, lame, ffmpeg, opusdec): on a
- * small machine the system voice makes clips for hours beside the learners' requests (issue 34, item 2), and the
- * kernel should always prefer a grade to a clip. 10 of 19: the clips still get every idle cycle.
+ * The niceness of the media work's helper processes (Open JTalk, espeak-ng, opusenc, lame, ffmpeg, opusdec): the
+ * platform's background niceness, the same as npm start's media process on a small machine (issue 34, item 2).
  */
-export const MEDIA_PROCESS_NICENESS = 10;
+export const MEDIA_PROCESS_NICENESS = BACKGROUND_NICENESS;
 
 /** Lowers `child`'s CPU priority to MEDIA_PROCESS_NICENESS right after it starts, and returns it. */
 export function inBackground<T extends ChildProcess>(child: T): T {

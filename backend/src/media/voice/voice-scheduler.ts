@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { executeMaterialCommand, materialRef, recordMediaEvent } from '../../content';
-import { AppConfig, runsBackgroundWork } from '../../platform/config/config';
+import { AppConfig, runsMediaWork } from '../../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
 import { EventStore } from '../../platform/event-store/event-store';
 import { MediaJobs } from '../media-jobs';
@@ -52,7 +52,7 @@ export class VoiceScheduler implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!runsBackgroundWork(this.config) || process.env.KIOKU_NO_WORKER === '1' || this.config.VOICE_AUTO !== 'on') return;
+    if (!runsMediaWork(this.config) || process.env.KIOKU_NO_WORKER === '1' || this.config.VOICE_AUTO !== 'on') return;
     this.schedule(1_000);
   }
 

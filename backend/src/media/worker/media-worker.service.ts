@@ -2,7 +2,7 @@ import { BullRegistrar, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { AppConfig, runsBackgroundWork } from '../../platform/config/config';
+import { AppConfig, runsMediaWork } from '../../platform/config/config';
 import { APP_CONFIG } from '../../platform/database/database.module';
 import { createRedis } from '../../platform/queue/redis';
 import { MediaDeployment } from '../media-deployment';
@@ -39,7 +39,7 @@ export class MediaWorkerService implements OnApplicationBootstrap, BeforeApplica
   }
 
   onApplicationBootstrap(): void {
-    if (!runsBackgroundWork(this.config) || process.env.KIOKU_NO_WORKER === '1') return;
+    if (!runsMediaWork(this.config) || process.env.KIOKU_NO_WORKER === '1') return;
     void this.deployment.known().then(() => this.start());
   }
 

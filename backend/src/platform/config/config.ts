@@ -71,9 +71,14 @@ const configSchema = z.object({
   // off when DATABASE_URL is PgBouncer in transaction mode older than 1.21 (no prepared statements there).
   DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  // api = HTTP only; worker = projections + media jobs only; all = everything in one process (npm start);
-  // cli = an operator command (set by cli.ts): no background work at all, whatever else is configured.
-  ROLE: z.enum(['all', 'api', 'worker', 'cli']).default('all'),
+  // api = HTTP only; worker = projections + media jobs only; all = everything (npm start); media = the media jobs and
+  // the system voice only (npm start's own child on a small machine, see MEDIA_PROCESS); cli = an operator command
+  // (set by cli.ts): no background work at all, whatever else is configured.
+  ROLE: z.enum(['all', 'api', 'worker', 'media', 'cli']).default('all'),
+  // Where ROLE=all runs the media jobs and the system voice: `same` = in the API process; `own` = in a child process
+  // of its own at niceness 10, so the kernel always runs a learner's request before a clip's loudness measure or
+  // WAV trimming (issue 34, item 2); `auto` = own on a machine with 2 cores or fewer, same otherwise.
+  MEDIA_PROCESS: z.preprocess(emptyToUndefined, z.enum(['auto', 'same', 'own']).default('auto')),
   LOG_LEVEL: z.string().default('info'),
   // Log lines: JSON (for a collector), or readable (pino-pretty) when stdout is a terminal; LOG_FORMAT forces one.
   LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['json', 'pretty']).optional()),
@@ -155,12 +160,26 @@ const withPublicUrl = <T extends { PORT: number; PUBLIC_URL?: string }>(config: 
 export type AppConfig = ReturnType<typeof withPublicUrl<z.infer<typeof configSchema>>>;
 
 /**
- * Whether this process runs background work (projection runners, reactors, the media worker, the system voice): the
- * roles all and worker only. An operator command never does (issue 28: a rebuild from the CLI ran the voice and
- * Open JTalk as its own children and left 1,934 jobs behind).
+ * Whether this process runs the projection runners and reactors: the roles all and worker only. An operator command
+ * never does (issue 28: a rebuild from the CLI ran the voice and Open JTalk as its own children and left 1,934 jobs
+ * behind).
  */
-export function runsBackgroundWork(config: Pick<AppConfig, 'ROLE'>): boolean {
+export function runsProjections(config: Pick<AppConfig, 'ROLE'>): boolean {
   return config.ROLE === 'all' || config.ROLE === 'worker';
+}
+
+/**
+ * Whether this process runs the media worker and the system voice: worker and media always, all unless its media
+ * work has a process of its own (`MEDIA_PROCESS=own`, which main.ts sets when it starts that process). Never cli.
+ */
+export function runsMediaWork(config: Pick<AppConfig, 'ROLE' | 'MEDIA_PROCESS'>): boolean {
+  return config.ROLE === 'worker' || config.ROLE === 'media' || (config.ROLE === 'all' && config.MEDIA_PROCESS !== 'own');
+}
+
+/** Whether `npm start` (ROLE=all) gives its media work a process of its own on a machine with `cores` cores. */
+export function mediaNeedsOwnProcess(config: Pick<AppConfig, 'ROLE' | 'MEDIA_PROCESS'>, cores: number): boolean {
+  if (config.ROLE !== 'all') return false;
+  return config.MEDIA_PROCESS === 'own' || (config.MEDIA_PROCESS === 'auto' && cores <= 2);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { AppConfig, runsBackgroundWork } from '../config/config';
+import { AppConfig, runsProjections } from '../config/config';
 import { APP_CONFIG, PG_POOL } from '../database/database.module';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionRunner } from './projection-runner';
@@ -18,7 +18,7 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!runsBackgroundWork(this.config) || process.env.KIOKU_NO_RUNNER === '1') return;
+    if (!runsProjections(this.config) || process.env.KIOKU_NO_RUNNER === '1') return;
     this.runner = new ProjectionRunner(this.pool, this.registry.all(), {
       leaseMs: this.config.PROJECTION_LEASE_SECONDS * 1000,
       pollMs: this.config.PROJECTION_POLL_MS,

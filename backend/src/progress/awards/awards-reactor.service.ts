@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Pool } from 'pg';
-import { AppConfig, runsBackgroundWork } from '../../platform/config/config';
+import { AppConfig, runsProjections } from '../../platform/config/config';
 import { APP_CONFIG, PG_POOL } from '../../platform/database/database.module';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { awardsReactor } from './awards.reactor';
@@ -16,7 +16,7 @@ export class AwardsReactorService implements OnApplicationBootstrap, BeforeAppli
   constructor(@Inject(PG_POOL) private readonly pool: Pool, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!runsBackgroundWork(this.config) || process.env.KIOKU_NO_RUNNER === '1') return;
+    if (!runsProjections(this.config) || process.env.KIOKU_NO_RUNNER === '1') return;
     // Awards need not appear within milliseconds: the reactor polls (no NOTIFY wake-ups), waits as long between
     // batches under a steady stream of grades (the runner's default 20 ms linger had it step 30 times a second,
     // about ten queries each: as many queries as the grades themselves, issue 19) and takes big batches, so under
