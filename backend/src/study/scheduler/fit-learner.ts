@@ -15,6 +15,9 @@ export interface GradeLogEntry {
   materialType?: string;
   material_type?: string;
   course?: string;
+  /** the interval the answer scheduled (CardLearned / CardGraded intervalHours): a review's delay is its gap over it */
+  intervalHours?: number;
+  interval_hours?: number;
   /** an undone grade, when the log carries CardGradeUndone events: the entry it names is left out */
   undoneEventId?: string;
   eventId?: string;
@@ -42,35 +45,88 @@ const BINS_PER_OCTAVE = 4;
  * recalled or not. Under p = R₀^((x / strength)^β) the strength is the maximum-a-posteriori value. O(log) time,
  * pure and deterministic; the learner's log is the event store's grade events in order.
  */
-export function fitLearner(log: readonly GradeLogEntry[]): Learner {
-  const bins = latenessBins(log);
+export function fitLearner(log: readonly GradeLogEntry[], options: FitOptions = {}): Learner {
+  const { lateness: bins, delays } = latenessBins(log);
   const lnR0 = Math.log(DEFAULT_RETENTION);
-  const logPosterior = (lnStrength: number): number => {
+  const fitShape = options.fitShape ?? FIT_SHAPE;
+  const logPosterior = (lnStrength: number, shape: number): number => {
     let sum = -(((lnStrength - Math.log(DEFAULT_STRENGTH)) / PRIOR_SD) ** 2) / 2;
+    if (fitShape) sum -= ((shape - FORGETTING_SHAPE) / SHAPE_PRIOR_SD) ** 2 / 2;
     for (const [bin, { reviews, recalled }] of bins) {
       const lateness = 2 ** (bin / BINS_PER_OCTAVE);
-      const p = Math.exp(lnR0 * (lateness / Math.exp(lnStrength)) ** FORGETTING_SHAPE);
+      const p = Math.exp(lnR0 * (lateness / Math.exp(lnStrength)) ** shape);
       sum += recalled * Math.log(Math.max(p, 1e-12)) + (reviews - recalled) * Math.log(Math.max(1 - p, 1e-12));
     }
     return sum;
   };
-  const strength = Math.exp(goldenMax(logPosterior, Math.log(MIN_STRENGTH), Math.log(MAX_STRENGTH)));
-  return { strength: Math.round(strength * 10_000) / 10_000 };
+  let shape = FORGETTING_SHAPE;
+  let lnStrength = goldenMax((x) => logPosterior(x, shape), Math.log(MIN_STRENGTH), Math.log(MAX_STRENGTH));
+  if (fitShape) {
+    // Coordinate ascent: the two parameters trade off only mildly (most points lie near the operating lateness).
+    for (let round = 0; round < 6; round++) {
+      shape = goldenMax((b) => logPosterior(lnStrength, b), MIN_SHAPE, MAX_SHAPE);
+      lnStrength = goldenMax((x) => logPosterior(x, shape), Math.log(MIN_STRENGTH), Math.log(MAX_STRENGTH));
+    }
+  }
+  const strength = Math.round(Math.exp(lnStrength) * 10_000) / 10_000;
+  const learner: Learner = { strength };
+  if (fitShape) learner.shape = Math.round(shape * 10_000) / 10_000;
+  if (options.delay ?? FIT_DELAY) learner.delay = Math.round(delayFactor(delays, shape) * 10_000) / 10_000;
+  return learner;
 }
 
-function latenessBins(log: readonly GradeLogEntry[]): Map<number, { reviews: number; recalled: number }> {
+export interface FitOptions {
+  fitShape?: boolean;
+  delay?: boolean;
+}
+const FIT_SHAPE = false;
+const FIT_DELAY = false;
+const SHAPE_PRIOR_SD = 0.2;
+const MIN_SHAPE = 0.15;
+const MAX_SHAPE = 1.5;
+
+/**
+ * How much later than scheduled this learner answers, as the one factor D that gives, over their own delays d
+ * (gap ÷ scheduled interval), the retention the scale aims at: mean R₀^((d / D)^β) = R₀. A learner who sits down
+ * twice a day answers an 8-hour interval after 11 or 13 hours: without D every interval would be recalled less
+ * than asked. Bisection on ln D in [0, 3]; 1 with no evidence.
+ */
+function delayFactor(delays: Map<number, number>, shape: number): number {
+  let total = 0;
+  for (const n of delays.values()) total += n;
+  if (total < 20) return 1;
+  const r0 = DEFAULT_RETENTION;
+  const meanAt = (lnD: number) => {
+    let sum = 0;
+    for (const [bin, n] of delays) sum += n * r0 ** ((2 ** (bin / BINS_PER_OCTAVE) / Math.exp(lnD)) ** shape);
+    return sum / total;
+  };
+  let lo = 0;
+  let hi = Math.log(8);
+  if (meanAt(lo) >= r0) return 1;
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (meanAt(mid) < r0) lo = mid;
+    else hi = mid;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+function latenessBins(log: readonly GradeLogEntry[]): { lateness: Map<number, { reviews: number; recalled: number }>; delays: Map<number, number> } {
   const undone = new Set(log.map((e) => e.undoneEventId).filter(Boolean));
-  const cards = new Map<string, { memory: CardMemory; at: number }>();
+  const cards = new Map<string, { memory: CardMemory; at: number; interval: number }>();
   const bins = new Map<number, { reviews: number; recalled: number }>();
+  const delays = new Map<number, number>();
   for (const entry of log) {
     if (entry.undoneEventId || undone.has(entry.eventId ?? entry.event_id)) continue;
     const at = entry.reviewedAt ?? entry.reviewed_at;
     if (!at || !isGrade(entry.grade)) continue;
     const key = `${entry.course ?? ''}/${entry.materialType ?? entry.material_type ?? ''}/${entry.materialId ?? entry.material_id ?? ''}`;
     const now = instant(at).getTime();
+    const interval = entry.intervalHours ?? entry.interval_hours ?? 0;
     const card = cards.get(key);
     if (!card) {
-      cards.set(key, { memory: memoryLadder.lesson(entry.grade, undefined).memory!, at: now });
+      cards.set(key, { memory: memoryLadder.lesson(entry.grade, undefined).memory!, at: now, interval });
       continue;
     }
     if (entry.grade === ALREADY_KNOWN_GRADE) continue;
@@ -81,10 +137,14 @@ function latenessBins(log: readonly GradeLogEntry[]): Map<number, { reviews: num
       b.reviews++;
       if (entry.grade > 0) b.recalled++;
       bins.set(bin, b);
+      if (card.interval > 0) {
+        const d = Math.round(BINS_PER_OCTAVE * Math.log2(gapHours / card.interval));
+        delays.set(d, (delays.get(d) ?? 0) + 1);
+      }
     }
-    cards.set(key, { memory: nextMemory(card.memory, entry.grade), at: now });
+    cards.set(key, { memory: nextMemory(card.memory, entry.grade), at: now, interval });
   }
-  return bins;
+  return { lateness: bins, delays };
 }
 
 /** The maximum of a unimodal function on [lo, hi] (golden-section search, 40 steps: far below a rounding error). */

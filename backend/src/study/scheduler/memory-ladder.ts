@@ -84,7 +84,9 @@ function success(m: CardMemory, grade: 3 | 5, learner: Learner | undefined): Int
  */
 export function learnerScale(learner: Learner | undefined): number {
   const retention = clampRetention(learner?.desiredRetention ?? DEFAULT_RETENTION);
-  return (learner?.strength ?? DEFAULT_STRENGTH) * (Math.log(retention) / Math.log(DEFAULT_RETENTION)) ** (1 / FORGETTING_SHAPE);
+  const shape = learner?.shape ?? FORGETTING_SHAPE;
+  const delay = Math.max(1, learner?.delay ?? 1);
+  return ((learner?.strength ?? DEFAULT_STRENGTH) * (Math.log(retention) / Math.log(DEFAULT_RETENTION)) ** (1 / shape)) / delay;
 }
 
 export function clampRetention(r: number): number {
