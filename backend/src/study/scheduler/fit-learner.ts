@@ -1,6 +1,6 @@
 import { HOUR_MS, instant, type CardMemory, type Learner } from './card';
 import { ALREADY_KNOWN_GRADE, isGrade } from './grades';
-import { DEFAULT_RETENTION, DEFAULT_STRENGTH, FORGETTING_SHAPE, memoryLadder, nextMemory } from './memory-ladder';
+import { DEFAULT_RETENTION, DEFAULT_STRENGTH, FORGETTING_SHAPE, memoryLadder, nextMemory, overdueRatio } from './memory-ladder';
 
 /**
  * One grade of the learner's log, as the event store holds it (CardLearned / CardGraded data, camelCase) or as
@@ -142,7 +142,7 @@ function latenessBins(log: readonly GradeLogEntry[]): { lateness: Map<number, { 
         delays.set(d, (delays.get(d) ?? 0) + 1);
       }
     }
-    cards.set(key, { memory: nextMemory(card.memory, entry.grade), at: now, interval });
+    cards.set(key, { memory: nextMemory(card.memory, entry.grade, overdueRatio(card.interval, gapHours)), at: now, interval });
   }
   return { lateness: bins, delays };
 }
