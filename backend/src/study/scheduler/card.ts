@@ -43,6 +43,10 @@ export interface Learner {
   shape?: number;
   /** how much later than scheduled the learner answers, as a factor ≥ 1 (fitted; absent: 1) */
   delay?: number;
+  /** the share of their last honest reviews the learner recalled (fitLearner's feedback) */
+  recentRetention?: number;
+  /** the scale of the base intervals their last answers were given (geometric mean; fitLearner's feedback) */
+  recentScale?: number;
 }
 
 export const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { HOUR_MS, instant, type CardMemory, type Learner } from './card';
 import { ALREADY_KNOWN_GRADE, isGrade } from './grades';
-import { DEFAULT_RETENTION, DEFAULT_STRENGTH, FORGETTING_SHAPE, memoryLadder, nextMemory, overdueRatio } from './memory-ladder';
+import { DEFAULT_RETENTION, DEFAULT_STRENGTH, EASY_MIN_HOURS, FORGETTING_SHAPE, memoryLadder, nextMemory, overdueRatio } from './memory-ladder';
 
 /**
  * One grade of the learner's log, as the event store holds it (CardLearned / CardGraded data, camelCase) or as
@@ -18,6 +18,9 @@ export interface GradeLogEntry {
   /** the interval the answer scheduled (CardLearned / CardGraded intervalHours): a review's delay is its gap over it */
   intervalHours?: number;
   interval_hours?: number;
+  /** the rule that decided the answer: only version 3's intervals say what scale the learner was given */
+  schedulerVersion?: number;
+  scheduler_version?: number;
   /** an undone grade, when the log carries CardGradeUndone events: the entry it names is left out */
   undoneEventId?: string;
   eventId?: string;
@@ -46,7 +49,7 @@ const BINS_PER_OCTAVE = 4;
  * pure and deterministic; the learner's log is the event store's grade events in order.
  */
 export function fitLearner(log: readonly GradeLogEntry[], options: FitOptions = {}): Learner {
-  const { lateness: bins, delays } = latenessBins(log);
+  const { lateness: bins, delays, recent } = latenessBins(log);
   const lnR0 = Math.log(DEFAULT_RETENTION);
   const fitShape = options.fitShape ?? FIT_SHAPE;
   const logPosterior = (lnStrength: number, shape: number): number => {
@@ -72,15 +75,28 @@ export function fitLearner(log: readonly GradeLogEntry[], options: FitOptions = 
   const learner: Learner = { strength };
   if (fitShape) learner.shape = Math.round(shape * 10_000) / 10_000;
   if (options.delay ?? FIT_DELAY) learner.delay = Math.round(delayFactor(delays, shape) * 10_000) / 10_000;
+  if ((options.feedback ?? FIT_FEEDBACK) && recent.reviews.length >= FEEDBACK_MIN_REVIEWS && recent.scales.length >= FEEDBACK_MIN_REVIEWS) {
+    const reviews = recent.reviews.slice(-FEEDBACK_WINDOW);
+    const scales = recent.scales.slice(-FEEDBACK_WINDOW);
+    learner.recentRetention = Math.round((10_000 * reviews.reduce((a, b) => a + b, 0)) / reviews.length) / 10_000;
+    learner.recentScale = Math.round(Math.exp(scales.reduce((a, b) => a + b, 0) / scales.length) * 1e6) / 1e6;
+  }
   return learner;
 }
 
 export interface FitOptions {
   fitShape?: boolean;
   delay?: boolean;
+  /** the learner's recent honest retention and the scale they were given (learnerScale's feedback); default off: it calibrates, but costs ~10 % more reviews (docs/decisions.md) */
+  feedback?: boolean;
 }
 const FIT_SHAPE = false;
 const FIT_DELAY = false;
+const FIT_FEEDBACK = false;
+/** The feedback reads the learner's last this many honest reviews, and the scales of their last this many answers. */
+export const FEEDBACK_WINDOW = 400;
+/** ... once there are this many of each (before: the curve's strength alone). */
+export const FEEDBACK_MIN_REVIEWS = 150;
 const SHAPE_PRIOR_SD = 0.2;
 const MIN_SHAPE = 0.15;
 const MAX_SHAPE = 1.5;
@@ -112,7 +128,15 @@ function delayFactor(delays: Map<number, number>, shape: number): number {
   return Math.exp((lo + hi) / 2);
 }
 
-function latenessBins(log: readonly GradeLogEntry[]): { lateness: Map<number, { reviews: number; recalled: number }>; delays: Map<number, number> } {
+interface Recent {
+  /** 1 recalled, 0 not: each review two hours or more after the card's previous answer, in log order */
+  reviews: number[];
+  /** ln(interval ÷ base) of each version 3 answer whose interval was not a floor: the scale the learner was given */
+  scales: number[];
+}
+
+function latenessBins(log: readonly GradeLogEntry[]): { lateness: Map<number, { reviews: number; recalled: number }>; delays: Map<number, number>; recent: Recent } {
+  const recent: Recent = { reviews: [], scales: [] };
   const undone = new Set(log.map((e) => e.undoneEventId).filter(Boolean));
   const cards = new Map<string, { memory: CardMemory; at: number; interval: number }>();
   const bins = new Map<number, { reviews: number; recalled: number }>();
@@ -131,6 +155,7 @@ function latenessBins(log: readonly GradeLogEntry[]): { lateness: Map<number, { 
     }
     if (entry.grade === ALREADY_KNOWN_GRADE) continue;
     const gapHours = (now - card.at) / HOUR_MS;
+    if (gapHours >= MIN_GAP_HOURS) recent.reviews.push(entry.grade > 0 ? 1 : 0);
     if (card.memory.relearn_hours === 0 && card.memory.base_hours > 0 && gapHours >= MIN_GAP_HOURS) {
       const bin = Math.round(BINS_PER_OCTAVE * Math.log2(gapHours / card.memory.base_hours));
       const b = bins.get(bin) ?? { reviews: 0, recalled: 0 };
@@ -142,9 +167,13 @@ function latenessBins(log: readonly GradeLogEntry[]): { lateness: Map<number, { 
         delays.set(d, (delays.get(d) ?? 0) + 1);
       }
     }
-    cards.set(key, { memory: nextMemory(card.memory, entry.grade, overdueRatio(card.interval, gapHours)), at: now, interval });
+    const memory = nextMemory(card.memory, entry.grade, overdueRatio(card.interval, gapHours));
+    if ((entry.schedulerVersion ?? entry.scheduler_version ?? memoryLadder.version) >= memoryLadder.version && memory.base_hours > 0 && interval > EASY_MIN_HOURS) {
+      recent.scales.push(Math.log(interval / memory.base_hours));
+    }
+    cards.set(key, { memory, at: now, interval });
   }
-  return { lateness: bins, delays };
+  return { lateness: bins, delays, recent };
 }
 
 /** The maximum of a unimodal function on [lo, hi] (golden-section search, 40 steps: far below a rounding error). */

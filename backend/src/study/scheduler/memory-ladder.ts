@@ -97,9 +97,27 @@ function success(m: CardMemory, grade: 3 | 5, learner: Learner | undefined): Int
  */
 export function learnerScale(learner: Learner | undefined): number {
   const retention = clampRetention(learner?.desiredRetention ?? DEFAULT_RETENTION);
+  if (learner?.recentScale && learner.recentScale > 0 && learner.recentRetention !== undefined) {
+    // Feedback: the scale the learner was given, moved by how far their recent retention is from what they ask.
+    const error = logit(Math.min(0.995, Math.max(0.5, learner.recentRetention))) - logit(retention);
+    return learner.recentScale * Math.exp(Math.min(MAX_FEEDBACK_STEP, Math.max(-MAX_FEEDBACK_STEP, FEEDBACK_GAIN * error)));
+  }
   const shape = learner?.shape ?? FORGETTING_SHAPE;
   const delay = Math.max(1, learner?.delay ?? 1);
   return ((learner?.strength ?? DEFAULT_STRENGTH) * (Math.log(retention) / Math.log(DEFAULT_RETENTION)) ** (1 / shape)) / delay;
+}
+
+/**
+ * How far (in ln scale) one logit of retention error moves the scale. The bench measures 0.2–0.4 logit per ln
+ * scale (reviews at the session-bound floors do not move): a gain of 2.5 closes most of the error in a refit or
+ * two without overshooting.
+ */
+export const FEEDBACK_GAIN = 2.5;
+/** at most ×4 or ÷4 per refit */
+const MAX_FEEDBACK_STEP = Math.log(4);
+
+function logit(p: number): number {
+  return Math.log(p / (1 - p));
 }
 
 export function clampRetention(r: number): number {

@@ -173,6 +173,28 @@ describe('fitLearner', () => {
     expect(fitLearner(late)).not.toEqual(fitLearner(onTime));
   });
 
+  it('with feedback, reports the recent retention and scale, and the scale moves toward the retention asked for', () => {
+    // Version 3 answers at the default scale; the learner recalls 2 in 3: far below the 85 % asked.
+    const log = logOf(60, (i) => i % 3 !== 0).map((e) => ({ ...e, intervalHours: undefined as number | undefined }));
+    // The log's intervals are what the rule gave: replay them into the entries.
+    const cards = new Map<number, SchedulerCard>();
+    for (const e of log) {
+      const after = memory(cards.get(e.materialId!) ?? newCard(), e.grade, e.reviewedAt!);
+      cards.set(e.materialId!, after);
+      e.intervalHours = after.interval_hours;
+    }
+    expect(fitLearner(log)).not.toHaveProperty('recentScale'); // off by default
+    const fitted = fitLearner(log, { feedback: true });
+    expect(fitted.recentRetention).toBeGreaterThan(0.45);
+    expect(fitted.recentRetention).toBeLessThan(0.75);
+    expect(fitted.recentScale).toBeCloseTo(DEFAULT_STRENGTH, 1);
+    const card = answer([5, 5, 5, 5, 5]).card;
+    const next = (learner: Parameters<typeof review>[3]) => memory(card, 5, card.due_at!, learner).interval_hours;
+    // Below the retention asked for: shorter intervals than the scale given; above it: longer.
+    expect(next({ ...fitted, desiredRetention: 0.85 })).toBeLessThan(next({ strength: fitted.recentScale }));
+    expect(next({ ...fitted, recentRetention: 0.95, desiredRetention: 0.85 })).toBeGreaterThan(next({ strength: fitted.recentScale }));
+  });
+
   it('leaves out grades that were taken back', () => {
     const log = logOf(40, (i) => i % 3 !== 0).map((e, i) => ({ ...e, eventId: `e${i}` }));
     const withSlips = [...log, ...log.filter((e) => e.grade === 0).map((e) => ({ ...e, eventId: `slip-${e.eventId}`, grade: 0 }))];
