@@ -5,7 +5,8 @@
 // the retention they get: the new rule is run at the desiredRetention that gives the same honest retention as each
 // ladder (bisection), and its reviews are compared with the ladder's, learner by learner.
 //   node bench/scheduler.bench.mjs [--learners N] [--days D] [--quick] [--seed S]
-//                                  [--schedulers ladder,new,wanikani] [--model hlr|actr|both]
+//                                  [--schedulers ladder,new,wanikani] [--model hlr|actr|both] [--feedback]
+// --feedback: fitLearner's feedback option (the scale moved toward the retention asked for; off in the app).
 // Uses backend/dist/study/scheduler/index.js (npm run build -w backend) when it is built, else a stand-in with the
 // same API that implements today's ladder (then "new" is the ladder and every ratio is 1). Nothing here touches a
 // database or /proc: this bench counts reviews, not CPU. Progress goes to stderr, the results to stdout.
@@ -93,7 +94,7 @@ const wanikani = {
 // --- Arguments --------------------------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const options = { learners: null, days: null, quick: false, seed: SEED, schedulers: ['ladder', 'wanikani', 'new'], models: ['hlr', 'actr'] };
+  const options = { learners: null, days: null, quick: false, seed: SEED, schedulers: ['ladder', 'wanikani', 'new'], models: ['hlr', 'actr'], feedback: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -101,11 +102,12 @@ function parseArgs(argv) {
     else if (flag === '--days') options.days = positiveInt(flag, value());
     else if (flag === '--seed') options.seed = positiveInt(flag, value());
     else if (flag === '--quick') options.quick = true;
+    else if (flag === '--feedback') options.feedback = true;
     else if (flag === '--schedulers') options.schedulers = list(flag, value(), ['ladder', 'wanikani', 'new']);
     else if (flag === '--model') {
       const m = value();
       options.models = m === 'both' ? ['hlr', 'actr'] : list(flag, m, ['hlr', 'actr']);
-    } else throw new Error(`unknown argument ${argv[i]} (known: --learners N, --days D, --quick, --seed S, --schedulers ladder,new,wanikani, --model hlr|actr|both)`);
+    } else throw new Error(`unknown argument ${argv[i]} (known: --learners N, --days D, --quick, --seed S, --schedulers ladder,new,wanikani, --model hlr|actr|both, --feedback)`);
   }
   options.learners ??= options.quick ? QUICK_LEARNERS : DEFAULT_LEARNERS;
   options.days ??= options.quick ? QUICK_DAYS : STUDY.days;
@@ -291,13 +293,15 @@ async function reportBreak(name, { model, module, newRule, desiredRetention }, o
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const study = { ...STUDY, days: options.days, lessonDays: Math.min(STUDY.lessonDays, options.days) };
-  const module = loadSchedulerModule();
+  const loaded = loadSchedulerModule();
+  const module = options.feedback ? { ...loaded, fitLearner: (log) => loaded.fitLearner(log, { feedback: true }) } : loaded;
   const wanted = new Set(options.schedulers);
   const cards = study.newCardsPerDay * study.lessonDays;
   console.log(
     `# scheduler benchmark: ${options.learners} learners per model × ${study.days} days, ${study.newCardsPerDay} new cards a day on days 0–${study.lessonDays - 1} ` +
       `(${cards.toLocaleString('en')} cards), two sessions a day, seed ${options.seed}; ` +
-      (module.real ? `new = the scheduler module's candidate (version ${module.schedulers.memory?.version ?? '?'}; the app runs version ${module.SCHEDULER_VERSION ?? '?'})` : 'STAND-IN scheduler (the module is not built: "new" is today\'s ladder)'),
+      (module.real ? `new = the scheduler module's candidate (version ${module.schedulers.memory?.version ?? '?'}; the app runs version ${module.SCHEDULER_VERSION ?? '?'})` : 'STAND-IN scheduler (the module is not built: "new" is today\'s ladder)') +
+      (options.feedback ? '; fitLearner with feedback' : ''),
   );
   // "new" is the candidate, version 3 (the memory ladder), with each learner's strength fitted from their own log
   // every week, as the app is meant to: the rule the app runs today (the module's `review`) is still the ladder.

@@ -148,7 +148,7 @@ export function simulateLearner({ learner, cards, model, scheduler, fitLearner =
     s.card = scheduler.review(s.card, grade, new Date(now), schedulerLearner);
     s.dueMs = s.card.due_at == null ? Infinity : Date.parse(s.card.due_at);
     if (fitLearner) {
-      log.push({ material_id: s.id, grade, reviewed_at: s.card.last_reviewed_at, interval_hours: s.card.interval_hours, due_at: s.card.due_at, attempts_after: s.card.attempts, memory_after: s.card.memory ?? s.card.m ?? null });
+      log.push({ material_id: s.id, grade, reviewed_at: s.card.last_reviewed_at, interval_hours: s.card.interval_hours, scheduler_version: s.card.scheduler_version, due_at: s.card.due_at, attempts_after: s.card.attempts, memory_after: s.card.memory ?? s.card.m ?? null });
     }
   };
 

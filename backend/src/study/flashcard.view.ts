@@ -32,6 +32,8 @@ export interface MaterialRef {
   data: unknown;
   /** the breakdown words the learner knows (study_known_words); absent where the read did not ask */
   known_words?: readonly string[];
+  /** the learner's scheduling parameters (learner_memory, read with the material); absent: the scheduler's defaults */
+  learner?: Learner;
 }
 
 export interface CardRef {
@@ -43,6 +45,14 @@ export interface CardRef {
   version: number | string;
   /** the interval rule's memory of the card (card_states.memory); null or absent before scheduler version 3 */
   memory?: CardMemory | null;
+}
+
+/**
+ * The learner as the scheduler takes it, from the columns a read folds in (learner_memory.strength, one primary-key
+ * lookup in the statement that reads the card): null or absent is a learner not fitted yet.
+ */
+export function learnerOf(strength: number | null | undefined): Learner | undefined {
+  return typeof strength === 'number' && Number.isFinite(strength) && strength > 0 ? { strength } : undefined;
 }
 
 export function flashcardId(materialType: string, materialId: number): string {
@@ -95,7 +105,7 @@ export function flashcardView(material: MaterialRef, card: CardRef | null): Flas
     attempts: card?.attempts ?? 0,
     mastery_level: card?.mastery ?? 'learning',
     interval: card?.interval_hours ?? 0,
-    next_intervals: nextIntervals(card),
+    next_intervals: nextIntervals(card, material.learner),
     version: Number(card?.version ?? 0),
     due_at: card ? new Date(card.due_at).toISOString() : null,
     material: withLearnerKnows(learnerMaterial(withSentenceForReview(material.data, card?.attempts ?? 0)), material.known_words ?? []),

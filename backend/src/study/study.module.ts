@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { cardStatesProjection } from './card-states.projection';
+import { learnerMemoryProjection } from './learner-memory/learner-memory.projection';
 import { CheckAnswerHandler } from './check-answer/check-answer.handler';
 import { CheckAnswerHttp } from './check-answer/check-answer.http';
 import { GetFlashcardHandler } from './get-flashcard/get-flashcard.handler';
@@ -46,8 +47,12 @@ import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
 export class StudyModule implements OnModuleInit {
   constructor(private readonly registry: ProjectionRegistry) {}
 
-  /** card_states is written inline; registered so that projections:rebuild can replay it. */
+  /**
+   * card_states is written inline; registered so that projections:rebuild can replay it. The learner's fitted
+   * strength (issue 30) is an async projection the runner keeps up.
+   */
   onModuleInit(): void {
     this.registry.register(cardStatesProjection);
+    this.registry.register(learnerMemoryProjection);
   }
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors/app-error';
 import type { Mastery } from '../card.events';
 import { FREE_LEVEL, MAX_LEVEL, type Course, type MaterialType } from '../courses';
 import type { CardMemory } from '../scheduler';
-import { flashcardView, type FlashcardView, type MaterialRef } from '../flashcard.view';
+import { flashcardView, learnerOf, type FlashcardView, type MaterialRef } from '../flashcard.view';
 import { ServableTotals } from '../servable-totals';
 import { fixedLevelOne, STUDY_LEVELS, type StudyLevels } from '../study-levels.port';
 
@@ -80,9 +80,16 @@ export function newCardLevelSql(levelSql: string, subscriptionParam: string): st
 // the function returns, in the same statement.
 function nextCardSql(levelSql: string): string {
   return `select n.card, n.review_count, n.next_due, n.learned_count, n.new_level, n.learned_open,
-                 study_known_words($1::uuid, (n.card->'data')::jsonb) as known_words
+                 study_known_words($1::uuid, (n.card->'data')::jsonb) as known_words, ${LEARNER_STRENGTH_SQL} as learner_strength
             from study_next_card($1, $2, $3, $4, ${newCardLevelSql(levelSql, '$5')}, $6, $7::text, $8::int, $9) n`;
 }
+
+/**
+ * The learner's fitted strength (learner_memory, migration 049) as a scalar subquery on $1 (the user): one
+ * primary-key lookup folded into the statement that reads the card, so the grade buttons' preview and the grade
+ * cost no extra round trip. Null: not fitted yet.
+ */
+export const LEARNER_STRENGTH_SQL = '(select lm.strength from learner_memory lm where lm.user_id = $1::uuid)';
 
 /** study_next_card's columns (migration 044). */
 export interface NextRow {
@@ -96,6 +103,8 @@ export interface NextRow {
   learned_open: number;
   /** the card's breakdown words the learner knows (Intermediate or Mastered vocab cards) */
   known_words?: string[] | null;
+  /** learner_memory.strength (LEARNER_STRENGTH_SQL); null: not fitted yet */
+  learner_strength?: number | null;
 }
 
 /** GetFlashcard: the next card of a course for a learner, and the counts the study panel shows. */
@@ -160,7 +169,7 @@ export class FlashcardQueries {
     }
     return {
       incomplete_levels: incomplete,
-      flashcard: row.card ? flashcardView({ ...row.card, known_words: row.known_words ?? [] }, row.card.card) : null,
+      flashcard: row.card ? flashcardView({ ...row.card, known_words: row.known_words ?? [], learner: learnerOf(row.learner_strength) }, row.card.card) : null,
       user_next_review_in_minutes: row.next_due === null ? null : minutesUntil(row.next_due, q.now),
       review_count: row.review_count,
       new_available: Math.max(0, open - row.learned_open),
@@ -208,7 +217,7 @@ export class FlashcardQueries {
   }
 }
 
-const MATERIAL_WITH_CARD = `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data,
+const MATERIAL_WITH_CARD = `select m.material_type, m.material_id, m.course, m.level, m.servable, m.data, ${LEARNER_STRENGTH_SQL} as learner_strength,
     c.level as card_level, c.attempts, c.mastery, c.interval_hours, c.due_at, c.last_reviewed_at, c.learned_at, c.memory, c.lapses, c.leech_since, c.version
    from materials m
    left join card_states c on c.user_id = $1 and c.course = m.course and c.material_type = m.material_type and c.material_id = m.material_id`;
@@ -233,6 +242,7 @@ interface MaterialCardRow {
   version: string;
   /** only where the read asks for it (study_known_words) */
   known_words?: string[] | null;
+  learner_strength: number | null;
 }
 
 function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
@@ -244,6 +254,7 @@ function materialWithCardOf(r: MaterialCardRow): MaterialWithCard {
     servable: r.servable,
     data: r.data,
     ...(r.known_words ? { known_words: r.known_words } : {}),
+    learner: learnerOf(r.learner_strength),
     card:
       r.attempts === null
         ? null

@@ -16,6 +16,7 @@ import {
   assertCardOpen,
   continuation,
   FlashcardQueries,
+  LEARNER_STRENGTH_SQL,
   newCardLevelSql,
   reviewableLevel,
   servableOrNotFound,
@@ -135,7 +136,8 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
         ...(judged ? { typedAnswer: judged.record } : {}),
       },
       material.card ? cardStateOf(material.card) : null,
-      { now, subscriptionActive: command.subscriptionActive },
+      // The learner's fitted strength came with the material (one lookup in the same statement).
+      { now, subscriptionActive: command.subscriptionActive, learner: material.learner },
     );
     const eventId = command.idempotency ? gradeEventId(command.userId, command.idempotency.key, command.id) : undefined;
     const streamId = cardStreamId(command.userId, material.course, material.material_type, material.material_id);
@@ -209,7 +211,7 @@ interface RecordedGrade {
  * and the course, as the level expression of the StudyLevels port expects them; $23 is the subscription.
  */
 function gradeStatement(levelSql: string): string {
-  return `select g.*, study_known_words($1::uuid, (g.card->'data')::jsonb) as known_words
+  return `select g.*, study_known_words($1::uuid, (g.card->'data')::jsonb) as known_words, ${LEARNER_STRENGTH_SQL} as learner_strength
             from (select stream_version, global_position, transaction_id::text as transaction_id, duplicate,
                  card, review_count, next_due, learned_count, new_level, learned_open
             from study_grade($1::uuid, $2, $3, $4, $5, $6::uuid, $7, $8::smallint, $9::jsonb, $10::jsonb, $11::uuid,

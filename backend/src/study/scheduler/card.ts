@@ -39,6 +39,14 @@ export interface Learner {
   desiredRetention?: number;
   /** how much longer than the rule's default this learner remembers (1: as assumed), fitted from their answers */
   strength?: number;
+  /** the learner's forgetting shape β (fitted; absent: FORGETTING_SHAPE) */
+  shape?: number;
+  /** how much later than scheduled the learner answers, as a factor ≥ 1 (fitted; absent: 1) */
+  delay?: number;
+  /** the share of their last honest reviews the learner recalled (fitLearner's feedback) */
+  recentRetention?: number;
+  /** the scale of the base intervals their last answers were given (geometric mean; fitLearner's feedback) */
+  recentScale?: number;
 }
 
 export const HOUR_MS = 3_600_000;

@@ -24,6 +24,11 @@ export const RELAPSE_KEEP = 0.7;
 export const HARD_RELEARN_SHARE = 0.7;
 export const HARD_MIN_HOURS = 4;
 export const EASY_MIN_HOURS = 8;
+/**
+ * A lapse answered this many times its scheduled interval after the last answer (or later) keeps nothing of the
+ * interval: the card was forgotten to the gap (a break), and its relearn starts from the first steps.
+ */
+export const BREAK_OVERDUE = 2;
 /** a base interval of a day or more is worth keeping through a lapse */
 const KEEP_FROM_HOURS = 24;
 /** the retention the scale is expressed at: a learner asking for it gets `strength` × the base intervals */
@@ -47,19 +52,27 @@ export const memoryLadder: IntervalRule = {
     // A lesson grade is the first study, not a test: the card is reviewed right after the batch either way.
     return { interval_hours: 0, memory: { base_hours: 0, ease: EASY_GROWTH, relearn_hours: 0, lapses: 0 } };
   },
-  review(card, grade, _gapHours, learner) {
+  review(card, grade, gapHours, learner) {
     const memory = card.memory ?? memoryOfLadderCard(card);
-    return grade === 0 ? lapse(memory) : success(memory, grade, learner);
+    if (grade !== 0) return success(memory, grade, learner);
+    // Back from a break: a card forgotten far past its due time was lost to the gap, not kept by the interval it had
+    // earned; it climbs again from the start, as the ladder's lapse does, instead of keeping most of that interval.
+    return lapse(memory, overdueRatio(card.interval_hours, gapHours));
   },
 };
 
-/** The card's memory after `grade`, at the base scale: what fitLearner replays (the learner's scale never enters it). */
-export function nextMemory(memory: CardMemory, grade: ReviewGrade): CardMemory {
-  return (grade === 0 ? lapse(memory) : success(memory, grade, undefined)).memory!;
+/** How late an answer is against the interval it was scheduled at: gap ÷ interval (0 for a card due at once: a relearn). */
+export function overdueRatio(intervalHours: number, gapHours: number): number {
+  return intervalHours > 0 ? gapHours / intervalHours : 0;
 }
 
-function lapse(m: CardMemory): IntervalDecision {
-  const kept = m.relearn_hours > 0 ? m.relearn_hours * RELAPSE_KEEP : m.base_hours >= KEEP_FROM_HOURS ? m.base_hours * LAPSE_KEEP : 0;
+/** The card's memory after `grade`, at the base scale: what fitLearner replays (the learner's scale never enters it). */
+export function nextMemory(memory: CardMemory, grade: ReviewGrade, overdue = 0): CardMemory {
+  return (grade === 0 ? lapse(memory, overdue) : success(memory, grade, undefined)).memory!;
+}
+
+function lapse(m: CardMemory, overdue: number): IntervalDecision {
+  const kept = overdue >= BREAK_OVERDUE ? 0 : m.relearn_hours > 0 ? m.relearn_hours * RELAPSE_KEEP : m.base_hours >= KEEP_FROM_HOURS ? m.base_hours * LAPSE_KEEP : 0;
   return {
     interval_hours: 0,
     memory: { base_hours: 0, ease: m.ease, relearn_hours: kept >= EASY_MIN_HOURS ? Math.round(kept) : 0, lapses: m.lapses + 1 },
@@ -84,7 +97,27 @@ function success(m: CardMemory, grade: 3 | 5, learner: Learner | undefined): Int
  */
 export function learnerScale(learner: Learner | undefined): number {
   const retention = clampRetention(learner?.desiredRetention ?? DEFAULT_RETENTION);
-  return (learner?.strength ?? DEFAULT_STRENGTH) * (Math.log(retention) / Math.log(DEFAULT_RETENTION)) ** (1 / FORGETTING_SHAPE);
+  if (learner?.recentScale && learner.recentScale > 0 && learner.recentRetention !== undefined) {
+    // Feedback: the scale the learner was given, moved by how far their recent retention is from what they ask.
+    const error = logit(Math.min(0.995, Math.max(0.5, learner.recentRetention))) - logit(retention);
+    return learner.recentScale * Math.exp(Math.min(MAX_FEEDBACK_STEP, Math.max(-MAX_FEEDBACK_STEP, FEEDBACK_GAIN * error)));
+  }
+  const shape = learner?.shape ?? FORGETTING_SHAPE;
+  const delay = Math.max(1, learner?.delay ?? 1);
+  return ((learner?.strength ?? DEFAULT_STRENGTH) * (Math.log(retention) / Math.log(DEFAULT_RETENTION)) ** (1 / shape)) / delay;
+}
+
+/**
+ * How far (in ln scale) one logit of retention error moves the scale. The bench measures 0.2–0.4 logit per ln
+ * scale (reviews at the session-bound floors do not move): a gain of 2.5 closes most of the error in a refit or
+ * two without overshooting.
+ */
+export const FEEDBACK_GAIN = 2.5;
+/** at most ×4 or ÷4 per refit */
+const MAX_FEEDBACK_STEP = Math.log(4);
+
+function logit(p: number): number {
+  return Math.log(p / (1 - p));
 }
 
 export function clampRetention(r: number): number {

@@ -72,6 +72,23 @@ describe('version 3, the memory ladder (the candidate)', () => {
     expect(card.memory!.base_hours).toBe(8);
   });
 
+  it('back from a break: a card forgotten 2× or more its interval late climbs again from the start', () => {
+    // Seven easy answers on time: interval 1261 h (base 4204 h). Forgotten 1.9× late it keeps 80 % as before ...
+    const { card } = answer([5, 5, 5, 5, 5, 5, 5]);
+    const due = new Date(card.due_at!).getTime();
+    const lapsedAt = (overdue: number) => memory(card, 0, new Date(due + (overdue - 1) * card.interval_hours * HOUR_MS));
+    expect(lapsedAt(1.9).memory).toMatchObject({ base_hours: 0, relearn_hours: Math.round(4204 * 0.8) });
+    // ... forgotten 2× late (a month away from a card due in two weeks) it keeps nothing: its relearn is the first steps.
+    const afterBreak = lapsedAt(2);
+    expect(afterBreak).toMatchObject({ interval_hours: 0, memory: { base_hours: 0, relearn_hours: 0, lapses: 1 } });
+    expect(memory(afterBreak, 5, afterBreak.due_at!).interval_hours).toBe(8);
+    // A relearn's second lapse (interval 0, due at once) is not "overdue": it keeps 70 % of what was kept.
+    const relearning = lapsedAt(1);
+    expect(memory(relearning, 0, new Date(new Date(relearning.due_at!).getTime() + 5 * 60_000)).memory!.relearn_hours).toBe(Math.round(Math.round(4204 * 0.8) * 0.7));
+    // A success far past due is not shortened: the card was remembered over the longer gap.
+    expect(memory(card, 5, new Date(due + 10 * card.interval_hours * HOUR_MS)).memory!.base_hours).toBe(Math.round(4204 * 3.5));
+  });
+
   it('grows a card ×1.5 of its base on a hard answer, from 4 hours', () => {
     const hard = answer([5, 3, 3, 3, 3, 3]);
     expect(hard.intervals).toEqual([0, 4, 4, 4, 4, 6]);
@@ -146,6 +163,36 @@ describe('fitLearner', () => {
     // Deterministic, and it reads the event store's camelCase as well as snake_case.
     const snake = logOf(60, (i) => i % 3 !== 0).map((e) => ({ material_id: e.materialId, grade: e.grade, reviewed_at: e.reviewedAt }));
     expect(fitLearner(snake)).toEqual(weak);
+  });
+
+  it('replays a lapse after a break as the rule decided it, from the logged intervals', () => {
+    // The same answers, once on time and once with every lapse a month late: the replay must know which lapses
+    // kept their interval, or it would pool the later reviews at the wrong lateness.
+    const onTime = logOf(30, (i) => i % 4 !== 0);
+    const late = onTime.map((e) => ({ ...e, intervalHours: 1 }));
+    expect(fitLearner(late)).not.toEqual(fitLearner(onTime));
+  });
+
+  it('with feedback, reports the recent retention and scale, and the scale moves toward the retention asked for', () => {
+    // Version 3 answers at the default scale; the learner recalls 2 in 3: far below the 85 % asked.
+    const log = logOf(60, (i) => i % 3 !== 0).map((e) => ({ ...e, intervalHours: undefined as number | undefined }));
+    // The log's intervals are what the rule gave: replay them into the entries.
+    const cards = new Map<number, SchedulerCard>();
+    for (const e of log) {
+      const after = memory(cards.get(e.materialId!) ?? newCard(), e.grade, e.reviewedAt!);
+      cards.set(e.materialId!, after);
+      e.intervalHours = after.interval_hours;
+    }
+    expect(fitLearner(log)).not.toHaveProperty('recentScale'); // off by default
+    const fitted = fitLearner(log, { feedback: true });
+    expect(fitted.recentRetention).toBeGreaterThan(0.45);
+    expect(fitted.recentRetention).toBeLessThan(0.75);
+    expect(fitted.recentScale).toBeCloseTo(DEFAULT_STRENGTH, 1);
+    const card = answer([5, 5, 5, 5, 5]).card;
+    const next = (learner: Parameters<typeof review>[3]) => memory(card, 5, card.due_at!, learner).interval_hours;
+    // Below the retention asked for: shorter intervals than the scale given; above it: longer.
+    expect(next({ ...fitted, desiredRetention: 0.85 })).toBeLessThan(next({ strength: fitted.recentScale }));
+    expect(next({ ...fitted, recentRetention: 0.95, desiredRetention: 0.85 })).toBeGreaterThan(next({ strength: fitted.recentScale }));
   });
 
   it('leaves out grades that were taken back', () => {
