@@ -303,6 +303,7 @@ async function longTxAndRebuildDrills({ app }) {
     const declared = [
       ...dist('progress/progress.projections.js').PROGRESS_PROJECTIONS,
       dist('study/card-states.projection.js').cardStatesProjection,
+      dist('study/learner-memory/learner-memory.projection.js').learnerMemoryProjection,
       dist('content/catalogue/catalogue.projection.js').catalogueProjection,
     ];
     const tablesOf = Object.fromEntries(declared.map((p) => [p.name, p.tables]));
