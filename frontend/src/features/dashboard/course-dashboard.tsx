@@ -1,12 +1,16 @@
 // The signed-in home page: per course what is due now, what is new, when the next reviews come, the level and how
 // far the next one is; a first visit says where to start.
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { COURSE_INFO, COURSES, MAX_LEVEL, type Course } from '../../lib/courses';
+import { lazyComponent } from '../../lib/lazy-component';
 import { formatWait } from '../../lib/relative-time';
 import { dashboardQuery, type CourseDashboard } from './dashboard-queries';
-import { LeechesPanel } from './leeches-panel';
+
+// Shown only to a learner with leeches, and after the counts: a chunk of its own (issue 32, entry JS ≤ 130 KB).
+const LeechesPanel = lazyComponent(() => import('./leeches-panel').then((m) => m.LeechesPanel));
 
 export interface DashboardProps {
   name: string;
@@ -33,7 +37,9 @@ export function CourseDashboardPage({ name, levels }: DashboardProps) {
           <CourseCard key={course} course={course} level={byCourse.get(course)?.level ?? levels[course]} counts={byCourse.get(course)} />
         ))}
       </ul>
-      <LeechesPanel />
+      <Suspense fallback={null}>
+        <LeechesPanel />
+      </Suspense>
     </div>
   );
 }

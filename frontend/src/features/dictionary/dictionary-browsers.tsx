@@ -1,6 +1,7 @@
-// The Dictionary panel of a study screen: kanji by school grade, the kana chart, or vocabulary by row.
+// The Dictionary panel's body (dictionary-panel.tsx is its frame): kanji by school grade, the kana chart, or
+// vocabulary by row. A chunk of its own (issue 32): the course page's first screen does not need it.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
 import { StrokeOrder } from '../../components/stroke-order';
 import { WarningIcon } from '../../components/ui/icons';
@@ -15,42 +16,17 @@ import { AudioButton, Detail, Failure, Loading } from './dictionary-ui';
 import { TabbedBrowser } from './tabbed-browser';
 import type { KanjiCourse } from '../../lib/courses';
 
-export interface DictionaryPanelProps {
+export interface DictionaryBrowsersProps {
   course: Course;
   subscribed: boolean;
 }
 
-export function DictionaryPanel({ course, subscribed }: DictionaryPanelProps) {
+/** The panel's body for a course: the kana chart, or the tabbed kanji or vocabulary browser. */
+export function DictionaryBrowsers({ course, subscribed }: DictionaryBrowsersProps) {
   const kind = courseKind(course);
-  const shown = useAfterFirstPaint();
-  return (
-    <section className="panel dictionary" aria-labelledby="dictionary-heading">
-      <h2 id="dictionary-heading">Dictionary</h2>
-      {!shown ? <Loading /> : null}
-      {shown && kind === 'kana' ? <KanaChartView /> : null}
-      {shown && kind === 'kanji' ? <KanjiBrowser course={course as KanjiCourse} subscribed={subscribed} /> : null}
-      {shown && kind === 'vocab' ? <VocabBrowser course={course} subscribed={subscribed} /> : null}
-    </section>
-  );
-}
-
-/**
- * False until the frame the panel first appears in has been painted (issue 31): the dictionary, hundreds of
- * entries, is asked for and drawn after the page's first screen (the card, progress and forecast), not with it.
- */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
-  return painted;
+  if (kind === 'kana') return <KanaChartView />;
+  if (kind === 'kanji') return <KanjiBrowser course={course as KanjiCourse} subscribed={subscribed} />;
+  return <VocabBrowser course={course} subscribed={subscribed} />;
 }
 
 // ---- Kanji ----
