@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignOutPage, SignUpPage } from '../features/auth/auth-pages';
 import { COURSES } from '../lib/courses';
-import { lazyComponent, PageSuspense } from '../lib/lazy-component';
+import { lazyComponent, PageLoading, PageSuspense } from '../lib/lazy-component';
 import { AboutPage } from './routes/about';
 import { CourseRoute } from './routes/course-route';
 import { HomeRoute } from './routes/home-route';
@@ -14,8 +14,8 @@ const AdminApp = lazy(() => import('../features/admin/shell/admin-app'));
 // The reader (issue 32) is a chunk of its own: the entry bundle stays the study app's. So are the pages no first
 // screen is (settings with billing, What's new): the entry stays ≤ 130 KB gzip (issue 32; frontend/scripts/compress.mjs).
 const ReadRoute = lazy(() => import('./routes/read-route'));
-const SettingsRoute = lazyComponent(() => import('./routes/settings-route').then((m) => m.SettingsRoute));
-const UpdatesRoute = lazyComponent(() => import('./routes/updates-route').then((m) => m.UpdatesRoute));
+const SettingsRoute = lazyComponent(() => import('./routes/settings-route').then((m) => m.SettingsRoute), PageLoading);
+const UpdatesRoute = lazyComponent(() => import('./routes/updates-route').then((m) => m.UpdatesRoute), PageLoading);
 
 export function AppRoutes() {
   return (
@@ -32,11 +32,11 @@ export function AppRoutes() {
         {COURSES.map((course) => (
           <Route key={course} path={`/${course}`} element={<CourseRoute key={course} course={course} />} />
         ))}
-        <Route path="/settings" element={<PageSuspense><SettingsRoute /></PageSuspense>} />
+        <Route path="/settings" element={<SettingsRoute />} />
         {['/read', '/read/:id'].map((path) => (
           <Route key={path} path={path} element={<PageSuspense><ReadRoute /></PageSuspense>} />
         ))}
-        <Route path="/updates" element={<PageSuspense><UpdatesRoute /></PageSuspense>} />
+        <Route path="/updates" element={<UpdatesRoute />} />
         <Route path="/about" element={<AboutPage />} />
         {/* In the shell, so a signed-in learner keeps their own top bar while asked to confirm. */}
         <Route path="/users/sign_out" element={<SignOutPage />} />

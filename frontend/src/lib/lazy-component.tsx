@@ -1,15 +1,46 @@
-// React.lazy for a named export, with a preload (issue 32: entry JS ≤ 130 KB gzip). A part no first screen shows
-// is a chunk of its own; `preload()` fetches it ahead (once the first screen is painted), so it is there when asked for.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+// A component in a chunk of its own (issue 32: entry JS ≤ 130 KB gzip), for parts no first screen shows.
+// `preload()` fetches the chunk ahead (once the first screen is painted), so it is there when asked for.
+// Not React.lazy + Suspense: React holds a Suspense boundary's content back up to 300 ms after its fallback
+// showed (its reveal throttle), and a lazy suspends on its first render even when its chunk is loaded already.
+// This one renders its component at once when the chunk is there, and `fallback` (nothing by default) until then.
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return Object.assign(
-    lazy(() => load().then((component) => ({ default: component }))),
-    { preload: () => void load() },
-  );
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode = () => null) {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = (): Promise<ComponentType<P>> =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null; // a chunk that failed to load (offline) is asked for again by the next render
+        throw error;
+      },
+    ));
+  function LazyComponent(props: P) {
+    const [, setReady] = useState(loaded !== null);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      preload().then(
+        () => live && setReady(true),
+        () => undefined,
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    const Component = loaded;
+    return Component ? <Component {...props} /> : fallback(props);
+  }
+  return Object.assign(LazyComponent, { preload: () => void preload().catch(() => undefined) });
 }
 
-/** A lazy page, with the one loading line while its chunk arrives. */
+/** The loading line of a page whose chunk is on its way. */
+export function PageLoading() {
+  return <p className="loading page">Loading...</p>;
+}
+
+/** A React.lazy page, with the page's loading line while its chunk arrives. */
 export function PageSuspense({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p className="loading page">Loading...</p>}>{children}</Suspense>;
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }

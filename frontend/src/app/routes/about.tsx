@@ -1,13 +1,5 @@
 // /about, in the learner shell and the public frame: a chunk of its own (issue 32, entry JS ≤ 130 KB gzip), the
 // credits being text no first screen shows.
-import { lazyComponent, PageSuspense } from '../../lib/lazy-component';
+import { lazyComponent, PageLoading } from '../../lib/lazy-component';
 
-const AboutContent = lazyComponent(() => import('./about-page').then((m) => m.AboutPage));
-
-export function AboutPage() {
-  return (
-    <PageSuspense>
-      <AboutContent />
-    </PageSuspense>
-  );
-}
+export const AboutPage = lazyComponent(() => import('./about-page').then((m) => m.AboutPage), PageLoading);

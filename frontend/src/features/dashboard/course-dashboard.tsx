@@ -1,7 +1,6 @@
 // The signed-in home page: per course what is due now, what is new, when the next reviews come, the level and how
 // far the next one is; a first visit says where to start.
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { COURSE_INFO, COURSES, MAX_LEVEL, type Course } from '../../lib/courses';
@@ -37,9 +36,7 @@ export function CourseDashboardPage({ name, levels }: DashboardProps) {
           <CourseCard key={course} course={course} level={byCourse.get(course)?.level ?? levels[course]} counts={byCourse.get(course)} />
         ))}
       </ul>
-      <Suspense fallback={null}>
-        <LeechesPanel />
-      </Suspense>
+      <LeechesPanel />
     </div>
   );
 }

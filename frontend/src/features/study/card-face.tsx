@@ -1,7 +1,6 @@
 // One flashcard, question or answer side, per course kind and the learner's settings (SPEC §5).
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
-import type { StrokeOrderProps } from '../../components/stroke-order';
 import { Button } from '../../components/ui/button';
 import { WarningIcon } from '../../components/ui/icons';
 import { Table } from '../../components/ui/table';
@@ -17,19 +16,14 @@ import type { Flashcard, Material } from './study-queries';
 
 // Stroke order (its drawing and replay) is a chunk of its own (issue 32, entry JS ≤ 130 KB): the panel preloads it
 // after its first paint. Until it is there its place is held as its own pending state holds it.
-const LazyStrokeOrder = lazyComponent(() => import('../../components/stroke-order').then((m) => m.StrokeOrder));
+const StrokeOrder = lazyComponent(
+  () => import('../../components/stroke-order').then((m) => m.StrokeOrder),
+  ({ size }) => <div className="stroke-order stroke-order-pending" style={{ width: size, height: size }} aria-hidden="true" />,
+);
 
 /** Fetches the chunks a card may show (the flashcard panel calls it once its first screen is painted). */
 export function preloadCardParts() {
-  LazyStrokeOrder.preload();
-}
-
-function StrokeOrder(props: StrokeOrderProps & { size: number }) {
-  return (
-    <Suspense fallback={<div className="stroke-order stroke-order-pending" style={{ width: props.size, height: props.size }} aria-hidden="true" />}>
-      <LazyStrokeOrder {...props} />
-    </Suspense>
-  );
+  StrokeOrder.preload();
 }
 
 export interface CardFaceProps {

@@ -1,7 +1,7 @@
 // The middle of a study screen: the five panel states of SPEC §4, the card, grading and shortcuts. The session
 // itself (the card queue, grading ahead of the server, undo) is use-study-session.ts; the keys are
 // use-study-shortcuts.ts; this file puts them on screen and keeps focus and sound with the card.
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { playAudio } from '../../lib/audio';
 import { isAudioShown, isInvalidCard, shouldAutoplay } from '../../lib/card-rules';
 import type { Course } from '../../lib/courses';
@@ -143,9 +143,7 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
         </div>
       ) : study.finished && study.tally && study.tally.answers.length > 0 ? (
         <>
-          <Suspense fallback={null}>
-            <SessionSummary tally={study.tally} next={study.next.data} onLearnMore={study.begin} onUndo={study.hasLastAnswer ? study.undoLast : undefined} undoDisabled={!study.canUndo} />
-          </Suspense>
+          <SessionSummary tally={study.tally} next={study.next.data} onLearnMore={study.begin} onUndo={study.hasLastAnswer ? study.undoLast : undefined} undoDisabled={!study.canUndo} />
           {undoRefused}
         </>
       ) : (
