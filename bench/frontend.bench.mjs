@@ -16,10 +16,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { appEnvironment, chromePath, freePort, root, startApp, stopApp } from '../scripts/app-harness.mjs';
 import { ENTRY_BUDGET_KB, entrySize } from '../frontend/scripts/entry-size.mjs';
-import { adoptChild, percentile, result, round, runChild, runMain, stopChild } from './lib.mjs';
+import { launchBrowser, percentile, result, round, runChild, runMain, stopChild } from './lib.mjs';
 
 const NEXT_CARD_BUDGET_MS = 50;
 const COURSE_PAGE_BUDGET_MS = 300;
@@ -113,28 +112,6 @@ async function timedGrade(page, key) {
   }, key);
   await page.keyboard.press(key);
   return page.evaluate(() => window.__kiokuGrade);
-}
-
-/**
- * Chromium as Playwright launches it (a process group of its own), handed to scripts/children.mjs so that it is
- * closed on every exit path too; Playwright's own signal handlers are off (children.mjs has them).
- */
-async function launchBrowser() {
-  const server = await chromium.launchServer({
-    executablePath: chromePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  const proc = adoptChild(server.process(), { name: 'chromium', stop: () => server.close() });
-  try {
-    return { browser: await chromium.connect(server.wsEndpoint()), proc };
-  } catch (error) {
-    await stopChild(proc);
-    throw error;
-  }
 }
 
 async function nextCardLatency() {
