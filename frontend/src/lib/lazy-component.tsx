@@ -12,14 +12,15 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     (pending ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
-        pending = null; // a chunk that failed to load (offline) is asked for again by the next render
+        pending = null; // a chunk that failed to load (offline) is asked for again when the part next mounts
         throw error;
       },
     ));
   function LazyComponent(props: P) {
-    const [, setReady] = useState(loaded !== null);
+    const [ready, setReady] = useState(loaded !== null);
     useEffect(() => {
-      if (loaded) return;
+      // Asked even when the chunk arrived since this render: the render showed the fallback and must be redone.
+      if (ready) return;
       let live = true;
       preload().then(
         () => live && setReady(true),
@@ -28,7 +29,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       return () => {
         live = false;
       };
-    }, []);
+    }, [ready]);
     const Component = loaded;
     return Component ? <Component {...props} /> : fallback(props);
   }
