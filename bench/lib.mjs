@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { baseDatabaseUrl, createDatabase, databaseUrl, dropDatabase, require, root, runChild } from '../scripts/app-harness.mjs';
+import { adoptChild, baseDatabaseUrl, chromePath, createDatabase, databaseUrl, dropDatabase, require, root, runChild, stopChild } from '../scripts/app-harness.mjs';
 const pg = require('pg');
 
 export {
@@ -187,4 +187,28 @@ export function round(n, digits = 1) {
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Chromium as Playwright launches it (a process group of its own), handed to scripts/children.mjs so that it is
+ * closed on every exit path too; Playwright's own signal handlers are off (children.mjs has them). Playwright is
+ * loaded here, on first use, so the benches without a browser do not load it.
+ */
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  const server = await chromium.launchServer({
+    executablePath: chromePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const proc = adoptChild(server.process(), { name: 'chromium', stop: () => server.close() });
+  try {
+    return { browser: await chromium.connect(server.wsEndpoint()), proc };
+  } catch (error) {
+    await stopChild(proc);
+    throw error;
+  }
 }

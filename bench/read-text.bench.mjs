@@ -10,9 +10,8 @@
 // Knobs: BENCH_RUNS (10), BENCH_BROWSER=0 (part (a) only), CHROME_PATH.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { appEnvironment, chromePath, freePort, root, startApp, stopApp } from '../scripts/app-harness.mjs';
-import { adoptChild, dist, percentile, round, runMain, stopChild } from './lib.mjs';
+import { dist, launchBrowser, percentile, round, runMain, stopChild } from './lib.mjs';
 
 const BUDGET_MS = 300;
 const CHARS = 5_000;
@@ -58,24 +57,6 @@ async function inProcess(text) {
   console.log(`reader analysis (chunked tokenize + mapping + colouring): median ${round(a)} ms (${analysis.map((x) => round(x, 0)).join(', ')}); ${round(a - k)} ms beside kuromoji's own`);
   console.log(`  ${last.tokens.length} tokens, ${last.words.length} distinct words, ${last.figures.kanji.total} kanji; JSON answer ${round(JSON.stringify(last).length / 1024)} KB`);
   return a;
-}
-
-async function launchBrowser() {
-  const server = await chromium.launchServer({
-    executablePath: chromePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  const proc = adoptChild(server.process(), { name: 'chromium', stop: () => server.close() });
-  try {
-    return { browser: await chromium.connect(server.wsEndpoint()), proc };
-  } catch (error) {
-    await stopChild(proc);
-    throw error;
-  }
 }
 
 async function inBrowser(text) {

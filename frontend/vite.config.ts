@@ -10,6 +10,13 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      output: {
+        // The libraries in one chunk: left to itself Rolldown cut what the entry and the lazy pages share into
+        // several small chunks, each a request and each compressed alone (issue 32: the entry, its static
+        // imports included, stays ≤ 130 KB gzip; scripts/compress.mjs fails the build past it). A chunk that
+        // changes only when a dependency does also stays cached across deploys.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+      },
       onwarn(warning, warn) {
         // Libraries mark their modules "use client" for React Server Components; meaningless in this SPA.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

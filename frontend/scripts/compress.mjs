@@ -1,12 +1,15 @@
 // After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the build,
 // so the server sends the smallest one the browser accepts without compressing on each request
 // (backend/src/platform/http/http-app.ts, @fastify/static `preCompressed`). Node's zlib only, no dependency.
+// It then checks the learner entry (index.html's scripts and their static imports) against its budget, ≤ 130 KB
+// gzip (issue 32), and fails the build past it, so the entry cannot creep back.
 // Usage: node scripts/compress.mjs [dist directory, default ../dist]
 import { readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { ENTRY_BUDGET_KB, entrySize } from './entry-size.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -54,3 +57,11 @@ for (const [name, s] of results.sort((a, b) => b[1].raw - a[1].raw)) {
   console.log(`  ${name.padEnd(40)} ${kb(s.raw).padStart(10)}  br ${kb(s['.br']).padStart(9)}  gz ${kb(s['.gz']).padStart(9)}`);
 }
 console.log(`compressed ${results.length} file(s) in ${relative(process.cwd(), dist) || '.'}`);
+
+const entry = entrySize(dist);
+const within = entry.gzip / 1024 <= ENTRY_BUDGET_KB;
+console.log(`learner entry JS: ${entry.files.length} file(s), ${kb(entry.gzip)} gzip (budget ≤ ${ENTRY_BUDGET_KB} KB) ${within ? 'within budget' : 'OVER BUDGET'}`);
+if (!within) {
+  console.error(`The learner entry is over ${ENTRY_BUDGET_KB} KB gzip: split what no first screen needs into a lazy chunk (docs/decisions.md, "The entry bundle").`);
+  process.exitCode = 1;
+}

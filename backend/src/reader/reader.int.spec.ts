@@ -206,4 +206,48 @@ describe('Read with Kioku through the API', () => {
     expect((await user.session.delete('/api/users/me', { password: user.password })).statusCode).toBe(200);
     expect(await findEverywhere(db.pool, '消える話')).toEqual([]);
   });
+
+  it('a retried save, queue, undo or delete with the same Idempotency-Key answers the first answer and records nothing twice', async () => {
+    const user = await signUpTestUser(app.inject);
+    const stream = `reader-${user.id}`;
+    const countOf = async (type: string) => (await db.pool.query('select count(*)::int as n from events where stream_id = $1 and event_type = $2', [stream, type])).rows[0].n as number;
+    const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+    const text = `再送の話です。私は${randomUUID().slice(0, 8)}が好きです。`;
+
+    // Save, sent twice with one key (the answer was lost): one text, one TextSaved, the first answer again.
+    const saveKey = randomUUID();
+    const first = await user.session.post('/api/read/texts', { title: '再送の話', text }, withKey(saveKey));
+    const retry = await user.session.post('/api/read/texts', { title: '再送の話', text }, withKey(saveKey));
+    expect([first.statusCode, retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 201, 'true']);
+    expect(retry.json()).toEqual(first.json());
+    expect(await countOf('TextSaved')).toBe(1);
+    expect((await user.session.get('/api/read/texts')).json().texts.map((t: { id: string }) => t.id)).toEqual([first.json().id]);
+    // The same key for another body is refused (422), and records nothing.
+    expect((await user.session.post('/api/read/texts', { title: 'ほか', text: 'ほかの話です。' }, withKey(saveKey))).statusCode).toBe(422);
+    expect(await countOf('TextSaved')).toBe(1);
+
+    // Queue, twice with one key: one queue, one WordsQueuedFromText, the same queue id.
+    const queueKey = randomUUID();
+    const body = { text_id: first.json().id, vocab_ids: [await vocabId('私')] };
+    const queued = await user.session.post('/api/read/queue', body, withKey(queueKey));
+    const queuedAgain = await user.session.post('/api/read/queue', body, withKey(queueKey));
+    expect(queued.json()).toMatchObject({ queue_id: expect.any(String), queued: [{ word: '私' }] });
+    expect([queuedAgain.headers['idempotent-replayed'], queuedAgain.json()]).toEqual(['true', queued.json()]);
+    expect(await countOf('WordsQueuedFromText')).toBe(1);
+    expect((await user.session.get('/api/read/queue')).json().queues).toHaveLength(1);
+
+    // Undo and delete, each twice with one key: the first answer both times (not a 404), one event each.
+    const undoKey = randomUUID();
+    const undone = await user.session.delete(`/api/read/queue/${queued.json().queue_id}`, undefined, withKey(undoKey));
+    const undoneAgain = await user.session.delete(`/api/read/queue/${queued.json().queue_id}`, undefined, withKey(undoKey));
+    expect([undone.statusCode, undone.json(), undoneAgain.statusCode, undoneAgain.json()]).toEqual([200, { undone: 1 }, 200, { undone: 1 }]);
+    expect(await countOf('WordsUnqueued')).toBe(1);
+    const deleteKey = randomUUID();
+    const deleted = await user.session.delete(`/api/read/texts/${first.json().id}`, undefined, withKey(deleteKey));
+    const deletedAgain = await user.session.delete(`/api/read/texts/${first.json().id}`, undefined, withKey(deleteKey));
+    expect([deleted.statusCode, deletedAgain.statusCode, deletedAgain.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+    expect(await countOf('TextDeleted')).toBe(1);
+    // The save's stored answer showed the text: it is erased with it.
+    expect(await findEverywhere(db.pool, '再送の話')).toEqual([]);
+  });
 });

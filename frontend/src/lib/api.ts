@@ -183,5 +183,6 @@ export const api = {
   post: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S, headers?: Record<string, string>) =>
     request(path, schema, { method: 'POST', body, headers }),
   patch: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S) => request(path, schema, { method: 'PATCH', body }),
-  delete: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S) => request(path, schema, { method: 'DELETE', body }),
+  delete: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S, headers?: Record<string, string>) =>
+    request(path, schema, { method: 'DELETE', body, headers }),
 };

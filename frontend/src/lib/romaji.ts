@@ -1,16 +1,8 @@
-// Romaji → kana for the typed-answer box (issue 31). The rule is the server's (backend study/typed-answer/kana.ts),
-// which converts again what reaches it: nn is ん unless a vowel or y follows, n' is always ん, a double consonant
-// is っ, - is ー, upper case is katakana, and kana (an IME's) are never rewritten.
-import { toKana } from 'wanakana';
-
-export function romajiToKana(input: string): string {
-  const marked = input
-    .replace(/tch/g, 'cch')
-    .replace(/TCH/g, 'CCH')
-    .replace(/nn(?![aiueoyAIUEOY])/g, "n'")
-    .replace(/NN(?![aiueoyAIUEOY])/g, "N'");
-  return toKana(marked);
-}
+// Romaji → kana for the typed-answer box (issue 31). The rule is the contract's (contract/romaji.ts), which the
+// server converts again with: nn is ん unless a vowel or y follows, n' is always ん, a double consonant is っ, - is
+// ー, upper case is katakana, and kana (an IME's) are never rewritten. Here only what typing adds: the consonants
+// still waiting for their vowel.
+import { romajiToKana } from '../../../contract/romaji';
 
 /** Consonants still waiting for their vowel (k, sh, kk, ny, n, nn, n'): left as typed while typing. */
 const PENDING = /[bcdfghjklmnpqrstvwxyz']+$/i;

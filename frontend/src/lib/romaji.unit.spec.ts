@@ -1,4 +1,5 @@
-import { convertAsYouType, romajiToKana } from './romaji';
+import { romajiToKana } from '../../../contract/romaji';
+import { convertAsYouType } from './romaji';
 
 /** Types `keys` one by one into a box converting as it goes, then submits (the final conversion). */
 function type(keys: string): { shown: string[]; submitted: string } {

@@ -99,7 +99,15 @@ export function idempotencyMismatch(): AppError {
 }
 
 function scopeOf(request: FastifyRequest): string {
-  return `${request.user?.id ?? 'anonymous'} ${request.method} ${request.routeOptions.url ?? request.url}`;
+  return idempotencyScope(request.user?.id ?? 'anonymous', request.method, request.routeOptions.url ?? request.url);
+}
+
+/**
+ * The scope a user's keys of one route are stored under (the route as declared: '/api/read/texts'). A context whose
+ * stored answers show what it erases (a kept text) deletes them by it, in the erasing transaction.
+ */
+export function idempotencyScope(userId: string, method: string, route: string): string {
+  return `${userId} ${method} ${route}`;
 }
 
 function requestHashOf(request: FastifyRequest): string {

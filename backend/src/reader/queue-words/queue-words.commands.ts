@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { QueueAnswer } from '#contract/reader';
 import { CLOCK, Clock } from '../../platform/clock';
@@ -12,6 +11,7 @@ import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { Reader } from '../analyse-text/text-analyser';
 import { readerAggregate } from '../reader.aggregate';
 import { decideQueueWords, decideUndoQueue, QueueCandidate } from '../reader.decide';
+import { readerRequestIds } from '../request-ids';
 
 const COURSE_NAMES: Record<string, string> = { vocab1: 'Vocab I', vocab2: 'Vocab II', vocab3: 'Vocab III' };
 const FREE_LEVEL = 1;
@@ -27,7 +27,7 @@ interface WordRow {
 
 /** POST /api/read/queue: WordsQueuedFromText for the words not learned and open to the learner's plan. */
 export class QueueWordsCommand extends Command<QueueAnswer> {
-  constructor(readonly input: { reader: Reader; textId: string | null; vocabIds: number[]; metadata: EventMetadata }) {
+  constructor(readonly input: { reader: Reader; textId: string | null; vocabIds: number[]; idempotencyKey?: string; metadata: EventMetadata }) {
     super();
   }
 }
@@ -60,7 +60,7 @@ export class QueueWordsHandler implements ICommandHandler<QueueWordsCommand> {
       const r = byId.get(id)!;
       return { vocabId: id, course: r.course, level: r.level, learned: r.learned, locked: r.level > FREE_LEVEL && !reader.fullAccess };
     });
-    const queueId = randomUUID();
+    const { id: queueId, eventIds } = readerRequestIds(reader.id, input.idempotencyKey, 'queue');
     const done = await executeCommand(
       { pool: this.pool, store: this.store, clock: this.clock },
       readerAggregate,
@@ -68,6 +68,7 @@ export class QueueWordsHandler implements ICommandHandler<QueueWordsCommand> {
       (state, now) => decideQueueWords(state, { queueId, textId: input.textId, words: candidates }, now),
       {
         metadata: input.metadata,
+        eventIds,
         inline: async (db, _after, _appended, result) => {
           const now = this.clock.now();
           await db.query('insert into reader_queues (queue_id, user_id, text_id, queued_at) values ($1, $2, $3, $4)', [queueId, reader.id, input.textId, now]);

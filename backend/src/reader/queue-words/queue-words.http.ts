@@ -5,6 +5,7 @@ import { queueAnswerSchema, queuesSchema, queueUndoneSchema } from '#contract/re
 import { queueWordsBodySchema, type QueueWordsBody } from '#contract/reader.requests';
 import { CurrentUser } from '../../accounts';
 import { Answers } from '../../platform/http/answer-contract.interceptor';
+import { Idempotent, idempotencyKeyOf } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { readerOf } from '../analyse-text/text-analyser';
@@ -12,7 +13,10 @@ import { pathUuid } from '../path-ids';
 import { QueueWordsCommand, UndoQueueCommand } from './queue-words.commands';
 import { GetQueuesQuery } from './queues.query';
 
-/** "Learn these": POST /api/read/queue, GET /api/read/queue (the dashboard), DELETE /api/read/queue/:id (undo). */
+/**
+ * "Learn these": POST /api/read/queue, GET /api/read/queue (the dashboard), DELETE /api/read/queue/:id (undo). The
+ * writes honour an Idempotency-Key: a retry with the same key answers the first answer and queues nothing twice.
+ */
 @Controller('api/read/queue')
 export class QueueWordsHttp {
   constructor(
@@ -23,9 +27,16 @@ export class QueueWordsHttp {
   @Post()
   @HttpCode(200)
   @Answers(queueAnswerSchema)
+  @Idempotent()
   queue(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(queueWordsBodySchema)) body: QueueWordsBody) {
     return this.commands.execute(
-      new QueueWordsCommand({ reader: readerOf(user), textId: body.text_id?.toLowerCase() ?? null, vocabIds: body.vocab_ids, metadata: metadataOf(request) }),
+      new QueueWordsCommand({
+        reader: readerOf(user),
+        textId: body.text_id?.toLowerCase() ?? null,
+        vocabIds: body.vocab_ids,
+        idempotencyKey: idempotencyKeyOf(request),
+        metadata: metadataOf(request),
+      }),
     );
   }
 
@@ -38,6 +49,7 @@ export class QueueWordsHttp {
   @Delete(':id')
   @HttpCode(200)
   @Answers(queueUndoneSchema)
+  @Idempotent()
   undo(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Param('id') id: string) {
     return this.commands.execute(new UndoQueueCommand({ userId: user.id, queueId: pathUuid(id, 'queue'), metadata: metadataOf(request) }));
   }

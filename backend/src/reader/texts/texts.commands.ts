@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { SavedText } from '#contract/reader';
 import { CLOCK, Clock } from '../../platform/clock';
@@ -9,9 +8,11 @@ import { PG_POOL } from '../../platform/database/database.module';
 import { executeCommand } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
+import { idempotencyScope } from '../../platform/http/idempotency.interceptor';
 import { Reader, TextAnalyser } from '../analyse-text/text-analyser';
 import { readerAggregate } from '../reader.aggregate';
 import { decideDeleteText, decideSaveText } from '../reader.decide';
+import { readerRequestIds } from '../request-ids';
 import { newTextKey, sealText } from './text-seal';
 
 /** A title from the text when the learner gives none: its first line, at most 40 characters. */
@@ -22,7 +23,7 @@ export function defaultTitle(text: string): string {
 
 /** POST /api/read/texts: keep a text (TextSaved, sealed); answers it analysed for the learner. */
 export class SaveTextCommand extends Command<SavedText> {
-  constructor(readonly input: { reader: Reader; title?: string; text: string; metadata: EventMetadata }) {
+  constructor(readonly input: { reader: Reader; title?: string; text: string; idempotencyKey?: string; metadata: EventMetadata }) {
     super();
   }
 }
@@ -39,7 +40,7 @@ export class SaveTextHandler implements ICommandHandler<SaveTextCommand> {
   async execute({ input }: SaveTextCommand): Promise<SavedText> {
     const { reader, text, metadata } = input;
     const title = input.title || defaultTitle(text);
-    const textId = randomUUID();
+    const { id: textId, eventIds } = readerRequestIds(reader.id, input.idempotencyKey, 'text');
     const key = newTextKey();
     const sealed = sealText({ title, text }, key);
     const analysis = await this.analyser.analyse(text, reader);
@@ -52,6 +53,7 @@ export class SaveTextHandler implements ICommandHandler<SaveTextCommand> {
       (state, now) => decideSaveText(state, { textId, sealed, characters: text.length }, now),
       {
         metadata,
+        eventIds,
         inline: async (db) => {
           await db.query('insert into reader_text_keys (text_id, user_id, key) values ($1, $2, $3)', [textId, reader.id, key]);
           await db.query(
@@ -92,11 +94,18 @@ export class DeleteTextHandler implements ICommandHandler<DeleteTextCommand> {
   }
 }
 
-/** Every row that holds or names the text: its key (so the sealed event cannot be opened again), the text, its queues' link. */
+/**
+ * Every row that holds or names the text: its key (so the sealed event cannot be opened again), the text, its queues'
+ * link, and the answer its save stored for a retry with the same Idempotency-Key (which shows the text).
+ */
 export async function eraseTextRows(db: Queryable, userId: string, textId: string | null): Promise<void> {
   const which = textId === null ? '' : ' and text_id = $2';
   const params = textId === null ? [userId] : [userId, textId];
   await db.query(`delete from reader_text_keys where user_id = $1${which}`, params);
   await db.query(`delete from reader_texts where user_id = $1${which}`, params);
   await db.query(`update reader_queues set text_id = null where user_id = $1${which}`, params);
+  await db.query(`delete from idempotency_keys where scope = $1${textId === null ? '' : " and response->>'id' = $2"}`, [
+    idempotencyScope(userId, 'POST', '/api/read/texts'),
+    ...(textId === null ? [] : [textId]),
+  ]);
 }

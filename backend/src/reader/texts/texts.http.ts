@@ -5,6 +5,7 @@ import { savedTextSchema, savedTextsSchema, textDeletedSchema } from '#contract/
 import { saveTextBodySchema, type SaveTextBody } from '#contract/reader.requests';
 import { CurrentUser } from '../../accounts';
 import { Answers } from '../../platform/http/answer-contract.interceptor';
+import { Idempotent, idempotencyKeyOf } from '../../platform/http/idempotency.interceptor';
 import { metadataOf, SessionUser } from '../../platform/http/request-context';
 import { ZodPipe } from '../../platform/http/zod.pipe';
 import { readerOf } from '../analyse-text/text-analyser';
@@ -17,7 +18,10 @@ function textId(value: string): string {
   return pathUuid(value, 'text');
 }
 
-/** The learner's kept texts: POST/GET /api/read/texts, GET/DELETE /api/read/texts/:id. Private to the learner. */
+/**
+ * The learner's kept texts: POST/GET /api/read/texts, GET/DELETE /api/read/texts/:id. Private to the learner. The
+ * writes honour an Idempotency-Key: a retry with the same key answers the first answer and keeps no second copy.
+ */
 @Controller('api/read/texts')
 export class TextsHttp {
   constructor(
@@ -28,8 +32,11 @@ export class TextsHttp {
   @Post()
   @HttpCode(201)
   @Answers(savedTextSchema)
+  @Idempotent()
   save(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Body(new ZodPipe(saveTextBodySchema)) body: SaveTextBody) {
-    return this.commands.execute(new SaveTextCommand({ reader: readerOf(user), title: body.title, text: body.text, metadata: metadataOf(request) }));
+    return this.commands.execute(
+      new SaveTextCommand({ reader: readerOf(user), title: body.title, text: body.text, idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) }),
+    );
   }
 
   @Get()
@@ -47,6 +54,7 @@ export class TextsHttp {
   @Delete(':id')
   @HttpCode(200)
   @Answers(textDeletedSchema)
+  @Idempotent()
   delete(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest, @Param('id') id: string) {
     return this.commands.execute(new DeleteTextCommand({ userId: user.id, textId: textId(id), metadata: metadataOf(request) }));
   }

@@ -1,24 +1,12 @@
 import * as wanakana from 'wanakana';
+import { romajiToKana } from '#contract/romaji';
 import { toHiragana } from '../../content';
 
 /**
- * The kana side of a typed answer: romaji → kana as the answer box converts it (the frontend's
- * lib/romaji.ts follows the same rule), and the kana a reading is compared in.
+ * The kana side of a typed answer: the kana a reading is compared in. Romaji → kana is the contract's one rule
+ * (contract/romaji.ts), which the answer box converts with too.
  */
-
-/**
- * Romaji → kana. `nn` is ん unless a vowel or y follows (then it is ん + the n-syllable, as a learner who types
- * "konnichiha" means it); `n'` is always ん; a lone `n` before a consonant or at the end is ん. Uppercase gives
- * katakana, `-` gives ー, kana pass through untouched (an IME's output is never rewritten).
- */
-export function romajiToKana(input: string): string {
-  const marked = input
-    // Hepburn writes っち as tch (matcha)
-    .replace(/tch/g, 'cch')
-    .replace(/TCH/g, 'CCH')
-    .replace(/nn(?![aiueoyAIUEOY])/g, "n'")    .replace(/NN(?![aiueoyAIUEOY])/g, "N'");
-  return wanakana.toKana(marked);
-}
+export { romajiToKana };
 
 /**
  * A typed or stored reading in the one form readings are compared in: hiragana, ー kept, no spaces, dots

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { mockFetch, problem } from '../../test/fetch-mock';
 import { profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { BSD3_URL, CC_BY_SA_URL, CC_BY_URL, EDRDG_LICENCE_URL, EDRDG_URL, CC_BY_SA_4_URL, KANJIUM_URL, KANJIVG_URL, MPL_URL, OPEN_JTALK_URL } from './about';
+import { BSD3_URL, CC_BY_SA_URL, CC_BY_URL, EDRDG_LICENCE_URL, EDRDG_URL, CC_BY_SA_4_URL, KANJIUM_URL, KANJIVG_URL, MPL_URL, OPEN_JTALK_URL } from './about-page';
 
 const signedOut = () => mockFetch({ 'GET /api/users/profile': problem(401, 'Please sign in.', 'unauthorized') });
 

@@ -4,9 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { COURSE_INFO, COURSES, MAX_LEVEL, type Course } from '../../lib/courses';
+import { lazyComponent } from '../../lib/lazy-component';
 import { formatWait } from '../../lib/relative-time';
 import { dashboardQuery, type CourseDashboard } from './dashboard-queries';
-import { LeechesPanel } from './leeches-panel';
+
+// Shown only to a learner with leeches, and after the counts: a chunk of its own (issue 32, entry JS ≤ 130 KB).
+const LeechesPanel = lazyComponent(() => import('./leeches-panel').then((m) => m.LeechesPanel));
 
 export interface DashboardProps {
   name: string;

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, problem } from '../../test/fetch-mock';
 import { kanaChartFixture, kanjiDetailFixture, kanjiListFixture, vocabListFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { DictionaryPanel, kanaChartRows, kanaRowLabel } from './dictionary-panel';
+import { kanaChartRows, kanaRowLabel } from './dictionary-browsers';
+import { DictionaryPanel } from './dictionary-panel';
 
 describe('kanji dictionary', () => {
   it('shows the grade tabs of Kanji I, only the first open without a subscription', async () => {

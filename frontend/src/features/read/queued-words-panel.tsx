@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { useKeyedWrite } from '../../lib/action-key';
 import { COURSE_INFO, isCourse } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 import { readApi, readKeys, readQueries } from './read-queries';
@@ -9,8 +10,9 @@ import { readApi, readKeys, readQueries } from './read-queries';
 export default function QueuedWordsPanel() {
   const queryClient = useQueryClient();
   const queues = useQuery(readQueries.queues());
+  const undoWrite = useKeyedWrite(readApi.undo);
   const undo = useMutation({
-    mutationFn: readApi.undo,
+    mutationFn: undoWrite,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: readKeys.queues });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { LockIcon } from '../../components/ui/icons';
+import { useKeyedWrite } from '../../lib/action-key';
 import { errorMessage, isApiError } from '../../lib/api';
 import { COURSE_INFO, isCourse } from '../../lib/courses';
 import type { FuriganaMode } from '../../lib/japanese-text';
@@ -41,8 +42,9 @@ function PasteForm({ onRead }: { onRead: (a: ReadAnalysis) => void }) {
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const analyse = useMutation({ mutationFn: readApi.analyse, onSuccess: onRead });
+  const saveWrite = useKeyedWrite(readApi.save);
   const save = useMutation({
-    mutationFn: readApi.save,
+    mutationFn: saveWrite,
     onSuccess: (saved) => {
       queryClient.setQueryData(readKeys.text(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: readKeys.texts });
@@ -95,8 +97,9 @@ function PasteForm({ onRead }: { onRead: (a: ReadAnalysis) => void }) {
 function KeptTexts() {
   const queryClient = useQueryClient();
   const texts = useQuery(readQueries.texts());
+  const removeWrite = useKeyedWrite(readApi.remove);
   const remove = useMutation({
-    mutationFn: readApi.remove,
+    mutationFn: removeWrite,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: readKeys.texts }),
   });
   if (texts.isPending) return <p className="loading">Loading...</p>;
@@ -264,8 +267,9 @@ function WordPanel({ word, textId, renderEntry, onClose }: { word: ReadWord; tex
 
 function useQueueWords() {
   const queryClient = useQueryClient();
+  const queueWrite = useKeyedWrite(readApi.queue);
   return useMutation({
-    mutationFn: readApi.queue,
+    mutationFn: queueWrite,
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: readKeys.queues });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
@@ -286,8 +290,9 @@ function LearnOne({ vocabId, textId }: { vocabId: number; textId: string | null 
 
 function QueueResult({ answer }: { answer: QueueAnswer }) {
   const queryClient = useQueryClient();
+  const undoWrite = useKeyedWrite(readApi.undo);
   const undo = useMutation({
-    mutationFn: readApi.undo,
+    mutationFn: undoWrite,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: readKeys.queues });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });

@@ -22,12 +22,15 @@ export const readQueries = {
   queues: () => queryOptions({ queryKey: readKeys.queues, queryFn: ({ signal }) => api.get('/api/read/queue', queuesSchema, undefined, signal), staleTime: 0 }),
 };
 
+/** The writes carry the learner action's Idempotency-Key (lib/action-key.ts): a retried one is recorded once. */
+const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
+
 export const readApi = {
   analyse: (body: AnalyseTextBody) => api.post('/api/read/analyse', body, readAnalysisSchema),
-  save: (body: SaveTextBody) => api.post('/api/read/texts', body, savedTextSchema),
-  remove: (id: string) => api.delete(`/api/read/texts/${encodeURIComponent(id)}`, undefined, textDeletedSchema),
-  queue: (body: QueueWordsBody) => api.post('/api/read/queue', body, queueAnswerSchema),
-  undo: (queueId: string) => api.delete(`/api/read/queue/${encodeURIComponent(queueId)}`, undefined, queueUndoneSchema),
+  save: (body: SaveTextBody, key: string) => api.post('/api/read/texts', body, savedTextSchema, keyed(key)),
+  remove: (id: string, key: string) => api.delete(`/api/read/texts/${encodeURIComponent(id)}`, undefined, textDeletedSchema, keyed(key)),
+  queue: (body: QueueWordsBody, key: string) => api.post('/api/read/queue', body, queueAnswerSchema, keyed(key)),
+  undo: (queueId: string, key: string) => api.delete(`/api/read/queue/${encodeURIComponent(queueId)}`, undefined, queueUndoneSchema, keyed(key)),
 };
 
 /** 42 %, or a dash for nothing to count. */

@@ -1,7 +1,6 @@
 // One flashcard, question or answer side, per course kind and the learner's settings (SPEC §5).
 import { useId, useState } from 'react';
 import { PitchAccent } from '../../components/pitch-accent';
-import { StrokeOrder } from '../../components/stroke-order';
 import { Button } from '../../components/ui/button';
 import { WarningIcon } from '../../components/ui/icons';
 import { Table } from '../../components/ui/table';
@@ -9,10 +8,23 @@ import { ComponentsText, RadicalText, RegisterNote } from '../../components/word
 import { hidesContextAtFirst, isInvalidCard, isTextHidden } from '../../lib/card-rules';
 import { courseKind } from '../../lib/courses';
 import { JapaneseText } from '../../lib/japanese-text';
+import { lazyComponent } from '../../lib/lazy-component';
 import { isKanaOnly } from '../../lib/kana';
 import type { Settings } from '../../lib/profile';
 import { ensureSentenceEnd } from '../../lib/sentence';
 import type { Flashcard, Material } from './study-queries';
+
+// Stroke order (its drawing and replay) is a chunk of its own (issue 32, entry JS ≤ 130 KB): the panel preloads it
+// after its first paint. Until it is there its place is held as its own pending state holds it.
+const StrokeOrder = lazyComponent(
+  () => import('../../components/stroke-order').then((m) => m.StrokeOrder),
+  ({ size }) => <div className="stroke-order stroke-order-pending" style={{ width: size, height: size }} aria-hidden="true" />,
+);
+
+/** Fetches the chunks a card may show (the flashcard panel calls it once its first screen is painted). */
+export function preloadCardParts() {
+  StrokeOrder.preload();
+}
 
 export interface CardFaceProps {
   card: Flashcard;

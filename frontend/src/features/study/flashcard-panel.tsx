@@ -5,13 +5,14 @@ import { useEffect, useRef } from 'react';
 import { playAudio } from '../../lib/audio';
 import { isAudioShown, isInvalidCard, shouldAutoplay } from '../../lib/card-rules';
 import type { Course } from '../../lib/courses';
+import { lazyComponent } from '../../lib/lazy-component';
 import type { Settings } from '../../lib/profile';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useOnline } from '../../lib/use-online';
 import { CardActions } from './card-actions';
-import { CardFace } from './card-face';
+import { CardFace, preloadCardParts } from './card-face';
 import { RelearnLesson } from './relearn-lesson';
 import { progressLabel } from './session';
-import { SessionSummary } from './session-summary';
 import { ShortcutHint } from './shortcut-hint';
 import { GradeError, KnownRefusedNotice, LevelUpNotice, OfflineNotice, UndoRefusedNotice } from './study-notices';
 import { Overview } from './study-overview';
@@ -22,6 +23,9 @@ import { useStudySession, type StudySession } from './use-study-session';
 import { useStudyShortcuts } from './use-study-shortcuts';
 
 export { OFFLINE_MESSAGE } from './study-notices';
+
+// Shown once a session ends: a chunk of its own (issue 32, entry JS ≤ 130 KB), fetched after the first paint.
+const SessionSummary = lazyComponent(() => import('./session-summary').then((m) => m.SessionSummary));
 
 export interface FlashcardPanelProps {
   course: Course;
@@ -44,6 +48,13 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
   // The card and its buttons are gone when a session ends: keep keyboard focus inside the panel.
   const study = useStudySession({ course, subscribed, onEnd: () => headingRef.current?.focus() });
   const { session } = study;
+  // What a session may show later is fetched once the panel's first screen is painted, so it is there in time.
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (!painted) return;
+    SessionSummary.preload();
+    preloadCardParts();
+  }, [painted]);
 
   const card = session?.card ?? null;
   // A review answered by typing (issue 31): the box replaces "Show answer"; the server's check flips the card.

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { courseKind } from '../../lib/courses';
 import type { Settings } from '../../lib/profile';
-import { romajiToKana } from '../../lib/romaji';
+import { romajiToKana } from '../../../../contract/romaji';
 import { postCheck, type CheckAnswerResponse, type Flashcard, type TypedAnswerBody } from './study-queries';
 
 /** What a card asks to be typed; null: nothing (a new card, a kana card, or the setting is off). */
