@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { AccountsModule } from '../accounts';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { cardStatesProjection } from './card-states.projection';
 import { CheckAnswerHandler } from './check-answer/check-answer.handler';
@@ -18,6 +19,7 @@ import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
 import { UndoGradeHttp } from './undo-grade/undo-grade.http';
 import { GetWrongAnswersHandler } from './wrong-answers/wrong-answers.handler';
 import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
+import { ShiftCardsOnVacationEnd } from './vacation/shift-for-vacation';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
@@ -26,6 +28,7 @@ import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
  * through the STUDY_LEVELS port.
  */
 @Module({
+  imports: [AccountsModule],
   // CheckAnswerHttp and WrongAnswersHttp before GradeCardHttp/GetFlashcardHttp: their paths are longer.
   controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp],
   providers: [
@@ -40,6 +43,7 @@ import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
     RelearnLeechHandler,
     ReviewForecastQuery,
     ServableTotals,
+    ShiftCardsOnVacationEnd,
   ],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
