@@ -19,7 +19,7 @@ import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
 import { UndoGradeHttp } from './undo-grade/undo-grade.http';
 import { GetWrongAnswersHandler } from './wrong-answers/wrong-answers.handler';
 import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
-import { ShiftCardsOnVacationEnd } from './vacation/shift-for-vacation';
+import { ShiftCardsOnVacationEnd } from './vacation/shift-on-vacation-end';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),

@@ -1,7 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { VacationHooks, type VacationEndedData } from '../../accounts';
+import type { VacationEndedData } from '../../accounts';
 import { Queryable, quoteIdent } from '../../platform/database/database';
-import { CARD_STATES_WRITE_LOCK } from '../card-states.projection';
 
 /**
  * A vacation's end, on card_states (issue 30, item 4): every card of the learner last reviewed before the pause
@@ -18,18 +16,4 @@ export async function shiftCardsForVacation(db: Queryable, table: string, ended:
     [ended.userId, ended.startedAt, ended.pausedSeconds],
   );
   return rowCount ?? 0;
-}
-
-/** Registers the shift with accounts, which runs it in the VacationEnded event's transaction. */
-@Injectable()
-export class ShiftCardsOnVacationEnd implements OnModuleInit {
-  constructor(private readonly hooks: VacationHooks) {}
-
-  onModuleInit(): void {
-    this.hooks.register(async (db, ended) => {
-      // A writer of card_states like the grade: a rebuild (exclusive) sees this shift whole or not at all.
-      await db.query('select pg_advisory_xact_lock_shared($1)', [CARD_STATES_WRITE_LOCK]);
-      return shiftCardsForVacation(db, 'card_states', ended);
-    });
-  }
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
 import { eventually } from '../../../test/support/eventually';
+import { setSubscription } from '../../accounts';
+import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
-import { cardStatesProjection } from '../../study/card-states.projection';
-import { courseMaterials, insertMaterials, pinClock } from '../../study/testing/study-fixtures';
-import { setSubscription } from '../operator/users.operator';
-import { signUpTestUser, TestUser } from '../testing/test-session';
+import { cardStatesProjection } from '../card-states.projection';
+import { courseMaterials, insertMaterials, pinClock } from '../testing/study-fixtures';
 
 // Vacation mode (issue 30, item 4) through the API on a real database: start, the checks, end; every card last
 // reviewed before the start is due later by the pause's length; a rebuild of card_states from the log gives the same
