@@ -19,6 +19,9 @@ import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
 import { UndoGradeHttp } from './undo-grade/undo-grade.http';
 import { GetWrongAnswersHandler } from './wrong-answers/wrong-answers.handler';
 import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
+import { CatchUpHandler, GetCatchUpHandler } from './catch-up/catch-up.handler';
+import { CatchUpHttp } from './catch-up/catch-up.http';
+import { CatchUpQueries } from './catch-up/catch-up.query';
 import { ShiftCardsOnVacationEnd } from './vacation/shift-on-vacation-end';
 
 /**
@@ -30,7 +33,7 @@ import { ShiftCardsOnVacationEnd } from './vacation/shift-on-vacation-end';
 @Module({
   imports: [AccountsModule],
   // CheckAnswerHttp and WrongAnswersHttp before GradeCardHttp/GetFlashcardHttp: their paths are longer.
-  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp],
+  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp, CatchUpHttp],
   providers: [
     FlashcardQueries,
     GetFlashcardHandler,
@@ -44,6 +47,9 @@ import { ShiftCardsOnVacationEnd } from './vacation/shift-on-vacation-end';
     ReviewForecastQuery,
     ServableTotals,
     ShiftCardsOnVacationEnd,
+    CatchUpQueries,
+    GetCatchUpHandler,
+    CatchUpHandler,
   ],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })
