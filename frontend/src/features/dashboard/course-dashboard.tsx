@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
+import { VacationNotice } from '../../components/vacation-notice';
 import { COURSE_INFO, COURSES, MAX_LEVEL, type Course } from '../../lib/courses';
 import { formatWait } from '../../lib/relative-time';
 import { dashboardQuery, type CourseDashboard } from './dashboard-queries';
@@ -23,6 +24,7 @@ export function CourseDashboardPage({ name, levels }: DashboardProps) {
   return (
     <div className="home">
       <h1>{heading}</h1>
+      <VacationNotice />
       {data?.first_visit ? <StartHere /> : null}
       {data && !data.first_visit ? (
         <p className="home-summary">{due > 0 ? `${due} ${due === 1 ? 'review is' : 'reviews are'} waiting for you.` : 'No reviews are due right now.'}</p>

@@ -1,11 +1,13 @@
 // The middle of a study screen: the five panel states of SPEC §4, the card, grading and shortcuts. The session
 // itself (the card queue, grading ahead of the server, undo) is use-study-session.ts; the keys are
 // use-study-shortcuts.ts; this file puts them on screen and keeps focus and sound with the card.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { VacationNotice } from '../../components/vacation-notice';
 import { playAudio } from '../../lib/audio';
 import { isAudioShown, isInvalidCard, shouldAutoplay } from '../../lib/card-rules';
 import type { Course } from '../../lib/courses';
-import type { Settings } from '../../lib/profile';
+import { profileQuery, type Settings } from '../../lib/profile';
 import { useOnline } from '../../lib/use-online';
 import { CardActions } from './card-actions';
 import { CardFace } from './card-face';
@@ -43,6 +45,8 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
   const readingRef = useRef<HTMLInputElement>(null);
   // The card and its buttons are gone when a session ends: keep keyboard focus inside the panel.
   const study = useStudySession({ course, subscribed, onEnd: () => headingRef.current?.focus() });
+  // On vacation the resting panel says so, with Resume, instead of counting reviews (issue 30, item 4).
+  const onVacation = Boolean(useQuery({ ...profileQuery, enabled: false }).data?.vacation);
   const { session } = study;
 
   const card = session?.card ?? null;
@@ -135,6 +139,8 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
           <SessionSummary tally={study.tally} next={study.next.data} onLearnMore={study.begin} onUndo={study.hasLastAnswer ? study.undoLast : undefined} undoDisabled={!study.canUndo} />
           {undoRefused}
         </>
+      ) : onVacation ? (
+        <VacationNotice />
       ) : (
         <Overview query={study.next} course={course} subscribed={subscribed} finished={study.finished} onBegin={study.begin} />
       )}
