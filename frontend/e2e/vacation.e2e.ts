@@ -28,8 +28,16 @@ async function query<T = Record<string, unknown>>(sql: string, params: unknown[]
 }
 
 async function noHorizontalClipping(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { overflow, wide } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The elements that reach past the right edge, named, so a failure says what to fix.
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+    return { overflow: document.documentElement.scrollWidth - width, wide };
+  });
+  expect({ overflow: Math.max(0, overflow), wide: overflow > 0 ? wide : [] }).toEqual({ overflow: 0, wide: [] });
 }
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -16,7 +16,7 @@ import { progressLabel } from './session';
 import { SessionSummary } from './session-summary';
 import { ShortcutHint } from './shortcut-hint';
 import { GradeError, KnownRefusedNotice, LevelUpNotice, OfflineNotice, UndoRefusedNotice } from './study-notices';
-import { Overview } from './study-overview';
+import { Overview, PlanAfterSession } from './study-overview';
 import type { Grade } from './study-queries';
 import { TypedAnswerForm, TypedVerdict, WrongAnswerHistory } from './typed-answer';
 import { typedAskFor, useTypedAnswer } from './use-typed-answer';
@@ -137,6 +137,7 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
       ) : study.finished && study.tally && study.tally.answers.length > 0 ? (
         <>
           <SessionSummary tally={study.tally} next={study.next.data} onLearnMore={study.begin} onUndo={study.hasLastAnswer ? study.undoLast : undefined} undoDisabled={!study.canUndo} />
+          <PlanAfterSession course={course} reviewCount={study.next.data?.review_count ?? 0} onBegin={study.begin} />
           {undoRefused}
         </>
       ) : onVacation ? (

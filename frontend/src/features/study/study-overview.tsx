@@ -125,6 +125,17 @@ function Availability({ levels }: { levels: NextCard['incomplete_levels'] }) {
 
 const number = (n: number) => n.toLocaleString('en-US');
 
+/** After a session's summary: where the running plan stands (the day's share done, or what is left of it). */
+export function PlanAfterSession({ course, reviewCount, onBegin }: { course: Course; reviewCount: number; onBegin: () => void }) {
+  const catchUp = useQuery({ ...catchUpQuery(course, reviewCount), enabled: reviewCount > 0 });
+  if (!catchUp.data?.plan) return null;
+  return (
+    <div className="study-state study-state-plan" data-state="plan">
+      <PlanToday course={course} catchUp={catchUp.data} onBegin={onBegin} />
+    </div>
+  );
+}
+
 /** A pile far above the usual load: a plan instead of the raw count. */
 function PlanOffer({ course, catchUp, onBegin }: { course: Course; catchUp: CatchUp; onBegin: () => void }) {
   const queryClient = useQueryClient();
