@@ -1,7 +1,8 @@
 // The home and course pages while the learner is on vacation: it says so, and Resume ends it (issue 30, item 4).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../lib/api';
-import { profileQuery } from '../lib/profile';
+import { profileQuery, type Profile } from '../lib/profile';
+import { queryKeys } from '../lib/query-keys';
 import { endVacation, formatDay } from '../lib/vacation';
 import { Button } from './ui/button';
 
@@ -11,8 +12,11 @@ export function VacationNotice() {
   const queryClient = useQueryClient();
   const resume = useMutation({
     mutationFn: () => endVacation(),
-    // Every count moves with the due dates: refetch everything.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // The notice goes at once; every count moves with the due dates, so everything is read again.
+    onSuccess: () => {
+      queryClient.setQueryData<Profile>(queryKeys.profile, (p) => (p ? { ...p, vacation: null } : p));
+      return queryClient.invalidateQueries();
+    },
   });
   const vacation = profile.data?.vacation;
   if (!vacation) return null;
