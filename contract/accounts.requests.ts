@@ -58,3 +58,9 @@ export const settingsPatchSchema = z.partial(
   }),
 );
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;
+
+/** POST /api/users/vacation: start a vacation, with an optional planned return day (the learner's local date). */
+export const startVacationBodySchema = z.strictObject({
+  returns_on: z.optional(z.nullable(z.iso.date('Use a date such as 2026-12-24.'))),
+});
+export type StartVacationBody = z.output<typeof startVacationBodySchema>;

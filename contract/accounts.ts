@@ -30,6 +30,12 @@ export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'cancele
 export const subscriptionStatusSchema = z.catch(z.enum(SUBSCRIPTION_STATUSES), 'inactive');
 
 const level = z.number();
+/** The vacation under way (issue 30, item 4): when it began, and the planned return day if one was given. */
+export const vacationSchema = z.object({ started_at: z.string(), returns_on: z.nullable(z.string()) });
+export type Vacation = z.infer<typeof vacationSchema>;
+/** POST /api/users/vacation and POST /api/users/vacation/end: the vacation now (null once ended), and how many cards moved. */
+export const vacationAnswerSchema = z.object({ vacation: z.nullable(vacationSchema), shifted_cards: z.optional(z.number()) });
+
 /**
  * GET /api/users/profile; also the answer of sign-up, sign-in, the reset's confirmation and PATCH
  * /api/users/profile (the person as now signed in).
@@ -47,6 +53,8 @@ export const profileSchema = z.object({
   timezone: z.nullish(z.string()),
   /** false when this server cannot sell a subscription (payments not configured): Subscribe is not offered. */
   payments_available: z._default(z.boolean(), true),
+  /** null (or absent, from an older server) when the learner is not on vacation */
+  vacation: z._default(z.nullable(vacationSchema), null),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -84,3 +84,10 @@ export const relearnBodySchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(40), z.refine(isFlashcardId, 'Expected a flashcard id like reading-42.')),
 });
 export type RelearnBody = z.input<typeof relearnBodySchema>;
+
+/** GET /api/study/catch-up?course= */
+export const catchUpQuerySchema = z.strictObject({ course: z.enum(COURSES) });
+/** POST /api/study/catch-up {course, days}: choose (or change) the plan's length. */
+export const chooseCatchUpBodySchema = z.strictObject({ course: z.enum(COURSES), days: z.number().check(z.int(), z.positive(), z.maximum(60)) });
+/** POST /api/study/catch-up/continue and /drop {course} */
+export const catchUpCourseBodySchema = z.strictObject({ course: z.enum(COURSES) });

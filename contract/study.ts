@@ -166,3 +166,23 @@ export const relearnResponseSchema = z.object({
   flashcard: flashcardSchema,
 });
 export type RelearnResponse = z.infer<typeof relearnResponseSchema>;
+
+/** GET/POST /api/study/catch-up (issue 30, item 4): a pile of reviews as a plan. */
+export const catchUpSchema = z.object({
+  reviews_due: z.number(),
+  usual_daily: z.number(),
+  offer: z.nullable(z.object({ choices: z.array(z.object({ days: z.number(), per_day: z.number() })) })),
+  plan: z.nullable(
+    z.object({
+      days: z.number(),
+      reviews_at_start: z.number(),
+      daily_quota: z.number(),
+      day: z.number(),
+      done_today: z.number(),
+      done_for_today: z.boolean(),
+      continued_today: z.boolean(),
+      last_day: z.string(),
+    }),
+  ),
+});
+export type CatchUp = z.infer<typeof catchUpSchema>;

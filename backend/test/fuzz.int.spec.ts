@@ -32,7 +32,7 @@ const URL_VALUES = [
   'x'.repeat(5_000),
 ];
 const QUERY_KEYS = ['x', 'course', 'id', 'tab', 'page', 'q', 'filter', 'limit', 'offset', 'material_type', 'material_id', 'after', 'fetch_new', 'kana', 'character', 'checkout_session_id', 'next', 'token', 'type', 'sort'];
-const FIELD_NAMES = ['id', 'grade', 'name', 'email', 'password', 'current_password', 'new_password', 'timezone', 'course', 'type', 'actions', 'vocab_id', 'version', 'fetch_new', 'plan', 'return_to', 'next', 'token', 'settings', 'data', 'set', 'reason', 'admin', 'text', 'is_approved'];
+const FIELD_NAMES = ['id', 'grade', 'name', 'email', 'password', 'current_password', 'new_password', 'timezone', 'course', 'type', 'actions', 'vocab_id', 'version', 'fetch_new', 'plan', 'return_to', 'next', 'token', 'settings', 'data', 'set', 'reason', 'admin', 'text', 'is_approved', 'returns_on', 'days'];
 const FIELD_VALUES: unknown[] = [null, true, -1, 1e308, 2 ** 53 + 1, '', '\u0000', '\uD800', HUGE, [], [1, 'a', null], {}, { $ne: 1 }, { nested: { deeper: [[[[]]]] } }, '../../etc/passwd', '😀\u202E', 'NaN'];
 /** Bodies that are not what any route expects (sent as application/json unless said otherwise). */
 const RAW_BODIES: Array<{ payload: string; type?: string }> = [

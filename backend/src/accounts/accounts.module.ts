@@ -31,6 +31,9 @@ import { SetTimeZoneHandler } from './timezone/set-time-zone.handler';
 import { SetTimeZoneHttp } from './timezone/set-time-zone.http';
 import { MarkUpdatesReadHandler } from './updates-read/mark-updates-read.handler';
 import { MarkUpdatesReadHttp } from './updates-read/mark-updates-read.http';
+import { EndVacationHandler, StartVacationHandler } from './vacation/vacation.handler';
+import { VacationHttp } from './vacation/vacation.http';
+import { VacationHooks } from './vacation/vacation-hooks';
 
 /** The command and query handlers behind the controllers (the global CqrsModule registers them at bootstrap). */
 const HANDLERS = [
@@ -48,6 +51,8 @@ const HANDLERS = [
   MarkUpdatesReadHandler,
   EraseAccountHandler,
   ChangeRoleHandler,
+  StartVacationHandler,
+  EndVacationHandler,
 ];
 
 /**
@@ -68,8 +73,9 @@ const HANDLERS = [
     MarkUpdatesReadHttp,
     EraseAccountHttp,
     AdminUsersHttp,
+    VacationHttp,
   ],
-  providers: [{ provide: APP_GUARD, useClass: AuthGuard }, SessionService, Mailer, ProfileQuery, AccountErasureHooks, ...HANDLERS],
-  exports: [ProfileQuery, AccountErasureHooks, Mailer],
+  providers: [{ provide: APP_GUARD, useClass: AuthGuard }, SessionService, Mailer, ProfileQuery, AccountErasureHooks, VacationHooks, ...HANDLERS],
+  exports: [ProfileQuery, AccountErasureHooks, VacationHooks, Mailer],
 })
 export class AccountsModule {}

@@ -3,6 +3,8 @@ export { AccountsModule } from './accounts.module';
 export { Public, SkipCsrf, CurrentUser } from './auth/auth.decorators';
 export { AccountErasureHooks } from './erase-account/erasure-hooks';
 export type { BeforeErase } from './erase-account/erasure-hooks';
+export { VacationHooks } from './vacation/vacation-hooks';
+export type { OnVacationEnded } from './vacation/vacation-hooks';
 export { COURSES, LEVEL_READER, defaultLevelReader } from './level-reader';
 export type { Course, LevelReader, Levels } from './level-reader';
 export { Mailer } from './mailer';

@@ -74,6 +74,21 @@ export const SettingsChanged = defineEvent('SettingsChanged', z.object({ userId,
 export const TimeZoneSet = defineEvent('TimeZoneSet', z.object({ userId, timezone: z.string() }));
 export const UpdatesRead = defineEvent('UpdatesRead', z.object({ userId }));
 export const UserErased = defineEvent('UserErased', z.object({ userId }));
+/**
+ * Vacation mode (issue 30, item 4). `returnsOn` is the planned return day (the learner's local date), or null for
+ * an open-ended pause; only shown, nothing ends the vacation but the learner's own VacationEnded.
+ */
+export const VacationStarted = defineEvent('VacationStarted', z.object({ userId, startedAt: z.iso.datetime(), returnsOn: z.iso.date().nullable() }));
+/**
+ * The outcome is recorded, so a replay never recomputes it: the pause ran from `startedAt` to `endedAt`, and every
+ * card of the learner last reviewed before `startedAt` is due `pausedSeconds` later (the card_states projection
+ * applies it, live and on a rebuild).
+ */
+export const VacationEnded = defineEvent(
+  'VacationEnded',
+  z.object({ userId, startedAt: z.iso.datetime(), endedAt: z.iso.datetime(), pausedSeconds: z.number().int().nonnegative() }),
+);
+export type VacationEndedData = z.infer<typeof VacationEnded.schema>;
 
 export type UserEvent =
   | ReturnType<typeof UserRegistered>
@@ -87,7 +102,9 @@ export type UserEvent =
   | ReturnType<typeof SettingsChanged>
   | ReturnType<typeof TimeZoneSet>
   | ReturnType<typeof UpdatesRead>
-  | ReturnType<typeof UserErased>;
+  | ReturnType<typeof UserErased>
+  | ReturnType<typeof VacationStarted>
+  | ReturnType<typeof VacationEnded>;
 
 export const USER_EVENT_TYPES = [
   'UserRegistered',
@@ -102,4 +119,6 @@ export const USER_EVENT_TYPES = [
   'TimeZoneSet',
   'UpdatesRead',
   'UserErased',
+  'VacationStarted',
+  'VacationEnded',
 ] as const;

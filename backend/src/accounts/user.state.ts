@@ -9,6 +9,15 @@ export interface UserState {
   timezone: string;
   updatesUnread: number;
   erased: boolean;
+  /** the vacation under way (issue 30, item 4), null when there is none */
+  vacation: Vacation | null;
+}
+
+export interface Vacation {
+  /** ISO instant the pause began */
+  startedAt: string;
+  /** the planned return day ('YYYY-MM-DD', the learner's local date), null when open-ended */
+  returnsOn: string | null;
 }
 
 export const INITIAL_UPDATES_UNREAD = 3;
@@ -22,6 +31,7 @@ export function initialUserState(id: string): UserState {
     timezone: 'UTC',
     updatesUnread: INITIAL_UPDATES_UNREAD,
     erased: false,
+    vacation: null,
   };
 }
 
@@ -47,7 +57,11 @@ export function evolve(state: UserState, event: { type: string; data: unknown })
     case 'UpdatesRead':
       return { ...state, updatesUnread: 0 };
     case 'UserErased':
-      return { ...state, erased: true, isAdmin: false };
+      return { ...state, erased: true, isAdmin: false, vacation: null };
+    case 'VacationStarted':
+      return { ...state, vacation: { startedAt: e.data.startedAt, returnsOn: e.data.returnsOn } };
+    case 'VacationEnded':
+      return { ...state, vacation: null };
     default:
       return state; // PasswordChanged, ProfileRenamed: the change itself is in the users table
   }

@@ -11,9 +11,12 @@ interface UserStateRow {
   timezone: string;
   updates_unread: number;
   erased_at: Date | null;
+  vacation_started_at: Date | null;
+  /** read as text ('YYYY-MM-DD'): a date is a calendar day, not an instant */
+  vacation_returns_on: string | null;
 }
 
-const STATE_COLUMNS = 'id, is_admin, subscription_status, settings, timezone, updates_unread, erased_at';
+const STATE_COLUMNS = 'id, is_admin, subscription_status, settings, timezone, updates_unread, erased_at, vacation_started_at, vacation_returns_on::text as vacation_returns_on';
 
 function toState(row: UserStateRow): UserState {
   return {
@@ -24,6 +27,7 @@ function toState(row: UserStateRow): UserState {
     timezone: row.timezone,
     updatesUnread: row.updates_unread,
     erased: row.erased_at !== null,
+    vacation: row.vacation_started_at ? { startedAt: row.vacation_started_at.toISOString(), returnsOn: row.vacation_returns_on } : null,
   };
 }
 
@@ -49,9 +53,10 @@ export async function findUserIdByEmail(db: Queryable, email: string): Promise<s
 
 async function writeUserState(db: Queryable, next: UserState): Promise<void> {
   await db.query(
-    `update users set is_admin = $2, subscription_status = $3, settings = $4, timezone = $5, updates_unread = $6, updated_at = now()
+    `update users set is_admin = $2, subscription_status = $3, settings = $4, timezone = $5, updates_unread = $6,
+            vacation_started_at = $7, vacation_returns_on = $8::date, updated_at = now()
       where id = $1`,
-    [next.id, next.isAdmin, next.subscriptionStatus, JSON.stringify(next.settings), next.timezone, next.updatesUnread],
+    [next.id, next.isAdmin, next.subscriptionStatus, JSON.stringify(next.settings), next.timezone, next.updatesUnread, next.vacation?.startedAt ?? null, next.vacation?.returnsOn ?? null],
   );
 }
 

@@ -9,6 +9,7 @@ const user = (subscriptionStatus: SubscriptionStatus, erased = false): UserState
   settings: {} as UserState['settings'],
   timezone: 'UTC',
   updatesUnread: 0,
+  vacation: null,
   erased,
 });
 const subscriber = (status: SubscriptionStatus, link: Partial<SubscriberState> = {}): SubscriberState => ({

@@ -1,9 +1,11 @@
 import { Queryable, quoteIdent } from '../platform/database/database';
 import { RecordedEvent } from '../platform/event-store/event-store.types';
 import { Projection, TableNames } from '../platform/projections/projection';
+import { VacationEnded, type VacationEndedData } from '../accounts';
 import { CARD_EVENT_TYPES, type CardEvent } from './card.events';
 import { cardStateOf, cardStateRecord } from './card-states.store';
 import { evolve, initialCardState, type CardState } from './card.state';
+import { shiftCardsForVacation } from './vacation/shift-for-vacation';
 
 export const CARD_STATES_PROJECTION = 'card_states';
 
@@ -30,16 +32,35 @@ interface Row {
  * `evolve` folds each card's events, so the rebuilt row is the state the decisions recorded: attempts, mastery,
  * interval, due time, last review, learned time, the scheduler's memory, the lapses and leech mark, the card's level (that of its lesson) and the stream version. A
  * card whose lesson was undone has no row. `servable` mirrors the material's flag, as the live writers set it.
+ * The user stream's VacationEnded (issue 30, item 4) moves the learner's due dates at its place in the log, as the
+ * live end of a vacation does in its transaction: a batch is applied in runs of card events between them.
  */
 export const cardStatesProjection: Projection = {
   name: CARD_STATES_PROJECTION,
-  eventTypes: CARD_EVENT_TYPES,
+  eventTypes: [...CARD_EVENT_TYPES, VacationEnded.type],
   tables: ['card_states'],
   inline: true,
   async writeLock(db: Queryable) {
     await db.query('select pg_advisory_xact_lock($1)', [CARD_STATES_WRITE_LOCK]);
   },
   async apply(db: Queryable, events: RecordedEvent[], tables: TableNames) {
+    let run: RecordedEvent[] = [];
+    for (const e of events) {
+      if (e.type !== VacationEnded.type) {
+        run.push(e);
+        continue;
+      }
+      if (run.length) await applyCardEvents(db, run, tables);
+      run = [];
+      await shiftCardsForVacation(db, tables.card_states, e.data as VacationEndedData);
+    }
+    if (run.length) await applyCardEvents(db, run, tables);
+  },
+};
+
+/** A run of card events: each card's row folded on from the stored one, written set-based. */
+async function applyCardEvents(db: Queryable, events: RecordedEvent[], tables: TableNames): Promise<void> {
+  {
     const table = quoteIdent(tables.card_states);
     const keyOf = (d: { userId: string; course: string; materialType: string; materialId: number }) => `${d.userId}|${d.course}|${d.materialType}|${d.materialId}`;
     const cards = new Map<string, Row>();
@@ -108,5 +129,5 @@ export const cardStatesProjection: Projection = {
         kept.map((c) => c.version),
       ],
     );
-  },
-};
+  }
+}

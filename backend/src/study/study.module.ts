@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { AccountsModule } from '../accounts';
 import { ProjectionRegistry } from '../platform/projections/projection-registry';
 import { cardStatesProjection } from './card-states.projection';
 import { learnerMemoryProjection } from './learner-memory/learner-memory.projection';
@@ -19,6 +20,10 @@ import { UndoGradeHandler } from './undo-grade/undo-grade.handler';
 import { UndoGradeHttp } from './undo-grade/undo-grade.http';
 import { GetWrongAnswersHandler } from './wrong-answers/wrong-answers.handler';
 import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
+import { CatchUpHandler, GetCatchUpHandler } from './catch-up/catch-up.handler';
+import { CatchUpHttp } from './catch-up/catch-up.http';
+import { CatchUpQueries } from './catch-up/catch-up.query';
+import { ShiftCardsOnVacationEnd } from './vacation/shift-on-vacation-end';
 
 /**
  * Study: the scheduler (pure rules in grade-card.decide.ts), card_states (inline state of each learned card),
@@ -27,8 +32,9 @@ import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
  * through the STUDY_LEVELS port.
  */
 @Module({
+  imports: [AccountsModule],
   // CheckAnswerHttp and WrongAnswersHttp before GradeCardHttp/GetFlashcardHttp: their paths are longer.
-  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp],
+  controllers: [CheckAnswerHttp, WrongAnswersHttp, GetFlashcardHttp, GradeCardHttp, UndoGradeHttp, LeechesHttp, CatchUpHttp],
   providers: [
     FlashcardQueries,
     GetFlashcardHandler,
@@ -41,6 +47,10 @@ import { WrongAnswersHttp } from './wrong-answers/wrong-answers.http';
     RelearnLeechHandler,
     ReviewForecastQuery,
     ServableTotals,
+    ShiftCardsOnVacationEnd,
+    CatchUpQueries,
+    GetCatchUpHandler,
+    CatchUpHandler,
   ],
   exports: [FlashcardQueries, ReviewForecastQuery, ServableTotals],
 })

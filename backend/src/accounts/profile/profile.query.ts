@@ -19,6 +19,8 @@ export interface Profile {
   timezone: string;
   /** false when this server cannot sell a subscription (payments not configured): the app hides Subscribe. */
   payments_available: boolean;
+  /** the vacation under way, null when there is none */
+  vacation: { started_at: string; returns_on: string | null } | null;
 }
 
 /** GetProfile: what GET /api/users/profile answers, also the body of sign-up, sign-in and reset answers. */
@@ -35,7 +37,7 @@ export class ProfileQuery {
 
   async get(userId: string, db: Queryable = this.pool): Promise<Profile> {
     const { rows } = await db.query(
-      `select id, name, email, subscription_status, settings, is_admin, updates_unread, timezone
+      `select id, name, email, subscription_status, settings, is_admin, updates_unread, timezone, vacation_started_at, vacation_returns_on::text as vacation_returns_on
          from users where id = $1 and erased_at is null`,
       [userId],
     );
@@ -54,6 +56,7 @@ export class ProfileQuery {
       updates_unread: row.updates_unread,
       timezone: row.timezone,
       payments_available: this.payments?.paymentsAvailable ?? false,
+      vacation: row.vacation_started_at ? { started_at: row.vacation_started_at.toISOString(), returns_on: row.vacation_returns_on } : null,
     };
   }
 }

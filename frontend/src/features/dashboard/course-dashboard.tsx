@@ -3,8 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
+import { VacationNotice } from '../../components/vacation-notice';
 import { COURSE_INFO, COURSES, MAX_LEVEL, type Course } from '../../lib/courses';
 import { lazyComponent } from '../../lib/lazy-component';
+import { profileQuery } from '../../lib/profile';
 import { formatWait } from '../../lib/relative-time';
 import { dashboardQuery, type CourseDashboard } from './dashboard-queries';
 
@@ -23,11 +25,13 @@ export function CourseDashboardPage({ name, levels }: DashboardProps) {
   const heading = !data ? 'Your courses' : data.first_visit ? `Welcome to Kioku${name ? `, ${name}` : ''}` : name ? `Welcome back, ${name}` : 'Your courses';
   const byCourse = new Map(data?.courses.map((c) => [c.course, c]));
   const due = data?.courses.reduce((a, c) => a + c.review_count, 0) ?? 0;
+  const onVacation = Boolean(useQuery({ ...profileQuery, enabled: false }).data?.vacation);
   return (
     <div className="home">
       <h1>{heading}</h1>
+      <VacationNotice />
       {data?.first_visit ? <StartHere /> : null}
-      {data && !data.first_visit ? (
+      {data && !data.first_visit && !onVacation ? (
         <p className="home-summary">{due > 0 ? `${due} ${due === 1 ? 'review is' : 'reviews are'} waiting for you.` : 'No reviews are due right now.'}</p>
       ) : null}
       {dashboard.isError ? <p className="muted small">The counts could not be loaded; your levels are shown.</p> : null}

@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { browserTimezone, profileQuery, saveTimezone, type Profile, type Settings } from '../../lib/profile';
 import { queryKeys } from '../../lib/query-keys';
+import { endVacation, formatDay, startVacation, type Vacation } from '../../lib/vacation';
 import { settingsApi } from './settings-api';
 import { canonicalZone, resolveZone, timeZoneChoices, zoneLabel } from './time-zones';
 
@@ -16,6 +17,7 @@ export function SettingsPage() {
   return (
     <>
       <StudySettings settings={profile.data.settings} />
+      <VacationSettings vacation={profile.data.vacation} />
       <TimezoneSettings current={profile.data.timezone} />
       <PasswordSettings />
       <DeleteAccount />
@@ -190,6 +192,86 @@ function RadioGroup<V extends string>({
         </div>
       ))}
     </fieldset>
+  );
+}
+
+/** Tomorrow as YYYY-MM-DD in this device's zone: the earliest return day the server takes. */
+function tomorrow(): string {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function VacationSettings({ vacation }: { vacation: Vacation | null }) {
+  const queryClient = useQueryClient();
+  const [returnsOn, setReturnsOn] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const done = () => queryClient.invalidateQueries();
+  const start = useMutation({
+    mutationFn: () => startVacation(returnsOn || null),
+    onSuccess: () => {
+      setReturnsOn('');
+      return done();
+    },
+    onError: (error) => {
+      // The server names the field it refuses (a return day that is not after today).
+      setFieldError(error instanceof ApiError ? error.fieldError('returns_on') : undefined);
+    },
+  });
+  const end = useMutation({ mutationFn: () => endVacation(), onSuccess: done });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(undefined);
+    start.mutate();
+  };
+  if (vacation) {
+    return (
+      <Section title="Vacation" description="While you are away your reviews wait for you: when you come back, every card is due as long after your return as it was after you left.">
+        <p role="status">
+          On vacation since {new Date(vacation.started_at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}
+          {vacation.returns_on ? `, back on ${formatDay(vacation.returns_on)}` : ''}.
+        </p>
+        <div className="form-actions">
+          <Button variant="primary" onClick={() => end.mutate()} disabled={end.isPending}>
+            {end.isPending ? 'Ending…' : 'End vacation'}
+          </Button>
+        </div>
+        {end.isError ? (
+          <p role="alert" className="field-error">
+            {errorMessage(end.error)}
+          </p>
+        ) : null}
+      </Section>
+    );
+  }
+  return (
+    <Section title="Vacation" description="Going away? Pause your reviews: no pile builds up, your levels and study days are kept, and your cards' due dates move by the length of the break when you come back.">
+      <form className="form form-inline" onSubmit={submit} noValidate>
+        <Field
+          label="Planned return (optional)"
+          name="returns_on"
+          type="date"
+          min={tomorrow()}
+          value={returnsOn}
+          onChange={(event) => {
+            setReturnsOn(event.target.value);
+            setFieldError(undefined);
+          }}
+          hint="Only a reminder for you: the vacation lasts until you end it."
+          error={fieldError}
+        />
+        <div className="form-actions">
+          <Button type="submit" disabled={start.isPending}>
+            {start.isPending ? 'Starting…' : 'Start vacation'}
+          </Button>
+        </div>
+        {start.isError && !fieldError ? (
+          <p role="alert" className="field-error">
+            {errorMessage(start.error)}
+          </p>
+        ) : null}
+      </form>
+    </Section>
   );
 }
 

@@ -1,12 +1,14 @@
 // The middle of a study screen: the five panel states of SPEC §4, the card, grading and shortcuts. The session
 // itself (the card queue, grading ahead of the server, undo) is use-study-session.ts; the keys are
 // use-study-shortcuts.ts; this file puts them on screen and keeps focus and sound with the card.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { VacationNotice } from '../../components/vacation-notice';
 import { playAudio } from '../../lib/audio';
 import { isAudioShown, isInvalidCard, shouldAutoplay } from '../../lib/card-rules';
 import type { Course } from '../../lib/courses';
 import { lazyComponent } from '../../lib/lazy-component';
-import type { Settings } from '../../lib/profile';
+import { profileQuery, type Settings } from '../../lib/profile';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useOnline } from '../../lib/use-online';
 import { CardActions } from './card-actions';
@@ -15,7 +17,7 @@ import { RelearnLesson } from './relearn-lesson';
 import { progressLabel } from './session';
 import { ShortcutHint } from './shortcut-hint';
 import { GradeError, KnownRefusedNotice, LevelUpNotice, OfflineNotice, UndoRefusedNotice } from './study-notices';
-import { Overview } from './study-overview';
+import { Overview, PlanAfterSession } from './study-overview';
 import type { Grade } from './study-queries';
 import { TypedAnswerForm, TypedVerdict, WrongAnswerHistory } from './typed-answer';
 import { typedAskFor, useTypedAnswer } from './use-typed-answer';
@@ -47,6 +49,8 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
   const readingRef = useRef<HTMLInputElement>(null);
   // The card and its buttons are gone when a session ends: keep keyboard focus inside the panel.
   const study = useStudySession({ course, subscribed, onEnd: () => headingRef.current?.focus() });
+  // On vacation the resting panel says so, with Resume, instead of counting reviews (issue 30, item 4).
+  const onVacation = Boolean(useQuery({ ...profileQuery, enabled: false }).data?.vacation);
   const { session } = study;
   // What a session may show later is fetched once the panel's first screen is painted, so it is there in time.
   const painted = useAfterFirstPaint();
@@ -144,8 +148,11 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
       ) : study.finished && study.tally && study.tally.answers.length > 0 ? (
         <>
           <SessionSummary tally={study.tally} next={study.next.data} onLearnMore={study.begin} onUndo={study.hasLastAnswer ? study.undoLast : undefined} undoDisabled={!study.canUndo} />
+          <PlanAfterSession course={course} reviewCount={study.next.data?.review_count ?? 0} onBegin={study.begin} />
           {undoRefused}
         </>
+      ) : onVacation ? (
+        <VacationNotice />
       ) : (
         <Overview query={study.next} course={course} subscribed={subscribed} finished={study.finished} onBegin={study.begin} />
       )}

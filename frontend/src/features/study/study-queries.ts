@@ -1,6 +1,7 @@
 // The study feature's calls: the next card of a course, the card after the one on screen, and grading a card.
 import { queryOptions } from '@tanstack/react-query';
 import {
+  catchUpSchema,
   checkAnswerResponseSchema,
   gradeResponseSchema,
   nextCardSchema,
@@ -14,7 +15,7 @@ import type { CheckAnswerBody, TypedAnswerBody } from '../../../../contract/stud
 import { api, ApiError } from '../../lib/api';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
-import { DEFAULT_RETRY, isRetryable, withRetry, type RetryPolicy } from '../../lib/retry';
+import { DEFAULT_RETRY, isRetryable, newIdempotencyKey, withRetry, type RetryPolicy } from '../../lib/retry';
 
 // The answers' shapes are the API contract's (contract/study.ts, issue 18): the backend declares the same ones.
 export {
@@ -144,3 +145,19 @@ export function postUndo(request: UndoRequest): Promise<UndoResponse> {
     isRetryable,
   );
 }
+
+// Back from a break (issue 30, item 4): a pile of reviews as a plan. The key holds the review count, so the plan
+// is read again whenever a grade or a refetch changes the count.
+export { catchUpSchema, type CatchUp } from '../../../../contract/study';
+export const catchUpQuery = (course: Course, reviewCount: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.study(course), 'catch-up', reviewCount] as const,
+    queryFn: ({ signal }) => api.get('/api/study/catch-up', catchUpSchema, { course }, signal),
+    staleTime: 30_000,
+  });
+
+export const catchUpApi = {
+  choose: (course: Course, days: number) => api.post('/api/study/catch-up', { course, days }, catchUpSchema, { 'Idempotency-Key': newIdempotencyKey() }),
+  continue: (course: Course) => api.post('/api/study/catch-up/continue', { course }, catchUpSchema, { 'Idempotency-Key': newIdempotencyKey() }),
+  drop: (course: Course) => api.post('/api/study/catch-up/drop', { course }, catchUpSchema, { 'Idempotency-Key': newIdempotencyKey() }),
+};
