@@ -1,3 +1,4 @@
+import { VOCAB_COURSES } from '../../kernel/courses';
 import { CARD_OVERRIDE_FIELDS } from '../material/material-fields';
 import type { MaterialState } from '../material/material.state';
 import { stateKey } from '../material/material.state';
@@ -317,14 +318,15 @@ export function sentenceRow(s: MaterialState): SentenceRow {
   };
 }
 
-const VOCAB_COURSE_RANK: Record<string, number> = { vocab1: 0, vocab2: 1, vocab3: 2 };
+/** A vocab course's place in the course order (Vocab I first); a word of no known course ranks after them all. */
+const VOCAB_COURSE_RANK: Record<string, number> = Object.fromEntries(VOCAB_COURSES.map((c, i) => [c, i]));
 const KANJI_CHAR = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/gu;
 
 /** One row per distinct kanji in a word's written form, ranked by course order. */
 export function vocabKanjiRows(v: MaterialState): VocabKanjiRow[] {
   const written = typeof v.data.kanji === 'string' ? v.data.kanji : '';
   const chars = [...new Set(written.match(KANJI_CHAR) ?? [])];
-  const rank = (VOCAB_COURSE_RANK[String(v.data.course)] ?? 3) * 1_000_000 + num(v.data.position, 999_999);
+  const rank = (VOCAB_COURSE_RANK[String(v.data.course)] ?? VOCAB_COURSES.length) * 1_000_000 + num(v.data.position, 999_999);
   return chars.map((kanji) => ({ kanji, vocab_id: v.id, rank }));
 }
 
