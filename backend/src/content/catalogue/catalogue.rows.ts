@@ -1,3 +1,5 @@
+import { APPROVAL_FLAGS } from '#contract/admin.requests';
+import { materialContentSchema } from '#contract/content';
 import { VOCAB_COURSES } from '../../kernel/courses';
 import { CARD_OVERRIDE_FIELDS } from '../material/material-fields';
 import type { MaterialState } from '../material/material.state';
@@ -138,31 +140,18 @@ function cardSentences(card: MaterialState, lookup: StateLookup, backlinks: Back
   return { ...sentenceFields(first), other_sentences: others.map(sentenceFields) };
 }
 
+/**
+ * A card's row before its fields are filled: every field of the card's content (contract/content.ts
+ * materialContentSchema) empty, and what else the row holds: the other sentences, the kana's clip and the voice's
+ * recipe, and the flags (not vetoed, not approved).
+ */
 const EMPTY_MATERIAL: Record<string, unknown> = {
-  kanji_id: null,
-  kanji: null,
-  kana: null,
-  vocab_id: null,
-  vocab: null,
-  vocab_hiragana: null,
-  vocab_meaning: null,
-  reading: null,
-  furigana: null,
-  sentence: null,
-  sentence_meaning: null,
-  sentence_context: null,
-  sentence_breakdown: null,
+  ...Object.fromEntries(Object.keys(materialContentSchema.shape).map((field) => [field, null])),
   other_sentences: [],
-  sentence_audio_url: null,
   kana_audio_url: null,
-  word_audio_url: null,
   voice_spec: null,
   audio_vetoed: false,
-  image_url: null,
-  audio_url: null,
-  image_description: null,
-  is_audio_approved: false,
-  is_image_approved: false,
+  ...Object.fromEntries(APPROVAL_FLAGS.map((flag) => [flag, false])),
 };
 
 function withOverrides(card: MaterialState, data: Record<string, unknown>): Record<string, unknown> {
