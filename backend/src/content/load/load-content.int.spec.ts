@@ -8,7 +8,7 @@ import { COURSES, VOCAB_COURSES } from '../../kernel/courses';
 import { quoteIdent } from '../../platform/database/database';
 import { EventStore } from '../../platform/event-store/event-store';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
-import { VOCAB_COURSE_SIZES } from '../build/vocab';
+import { VOCAB_COURSE_SIZES, VOCAB_TOTAL } from '../build/vocab';
 import { CATALOGUE_TABLES, catalogueProjection } from '../catalogue/catalogue.projection';
 import { getMaterial } from '../material/material.aggregate';
 import { createMaterial, restoreMaterial, retireMaterial, reviseMaterial } from '../material/record-material';
@@ -64,7 +64,7 @@ describe(`loading the committed content (${REAL_DIR})`, () => {
     ]);
     const vocab = (await db.pool.query(`select course, count(*)::int as n from vocab_entries group by course order by course`)).rows;
     expect(vocab).toEqual(VOCAB_COURSES.map((course) => ({ course, n: VOCAB_COURSE_SIZES[course] })));
-    expect(await count(db.pool, `select count(distinct (data->>'kanji', data->>'reading')) as n from vocab_entries`)).toBe(10_000);
+    expect(await count(db.pool, `select count(distinct (data->>'kanji', data->>'reading')) as n from vocab_entries`)).toBe(VOCAB_TOTAL);
     const levels = (await db.pool.query(`select course, count(distinct level)::int as n from materials group by course order by course`)).rows;
     expect(levels).toEqual([...COURSES].sort().map((course) => ({ course, n: 9 })));
     expect(await count(db.pool, `select count(*) as n from materials where level = 1 and not servable`)).toBe(0);
