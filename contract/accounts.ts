@@ -2,6 +2,7 @@
 // settings, the time zone, the What's new badge, erasure and the admin role. Lenient where the page is (z.catch,
 // z._default). The requests are in accounts.requests.ts.
 import * as z from 'zod/mini';
+import { COURSES, type Course } from './courses';
 
 
 export const VOCAB_PROMPTS = ['audio', 'text', 'audio-text'] as const;
@@ -36,6 +37,8 @@ export type Vacation = z.infer<typeof vacationSchema>;
 /** POST /api/users/vacation and POST /api/users/vacation/end: the vacation now (null once ended), and how many cards moved. */
 export const vacationAnswerSchema = z.object({ vacation: z.nullable(vacationSchema), shifted_cards: z.optional(z.number()) });
 
+/** One level per course of COURSES, in its order. */
+const levelPerCourse = Object.fromEntries(COURSES.map((course) => [course, level])) as Record<Course, typeof level>;
 /**
  * GET /api/users/profile; also the answer of sign-up, sign-in, the reset's confirmation and PATCH
  * /api/users/profile (the person as now signed in).
@@ -45,7 +48,7 @@ export const profileSchema = z.object({
   name: z.nullish(z.string()),
   email: z.string(),
   /** the learner's level in each course */
-  level: z.object({ kana: level, kanji1: level, kanji2: level, vocab1: level, vocab2: level, vocab3: level }),
+  level: z.object(levelPerCourse),
   subscription_status: subscriptionStatusSchema,
   settings: settingsSchema,
   is_admin: z._default(z.boolean(), false),

@@ -128,6 +128,22 @@ export type MediaJobActionName = (typeof MEDIA_JOB_ACTIONS)[number];
 export const MEDIA_APPROVAL_ACTIONS = ['approve_audio', 'unapprove_audio', 'approve_image', 'unapprove_image'] as const;
 export type MediaApprovalAction = (typeof MEDIA_APPROVAL_ACTIONS)[number];
 
+/** The card's approval flags: a new audio or image is not approved (learners do not get it) until an admin says so. */
+export const APPROVAL_FLAGS = ['is_audio_approved', 'is_image_approved'] as const;
+export type ApprovalFlag = (typeof APPROVAL_FLAGS)[number];
+
+/** The flag each approval sets, and to what: the backend records it, the admin screen waits to see it. */
+export const MEDIA_APPROVALS: Readonly<Record<MediaApprovalAction, { field: ApprovalFlag; value: boolean }>> = {
+  approve_audio: { field: 'is_audio_approved', value: true },
+  unapprove_audio: { field: 'is_audio_approved', value: false },
+  approve_image: { field: 'is_image_approved', value: true },
+  unapprove_image: { field: 'is_image_approved', value: false },
+};
+
+export function isMediaApprovalAction(action: string): action is MediaApprovalAction {
+  return (MEDIA_APPROVAL_ACTIONS as readonly string[]).includes(action);
+}
+
 /** Every key of the `actions` map of POST /api/admin/materials/:id/actions. */
 export const MEDIA_ACTIONS = [...MEDIA_JOB_ACTIONS, ...MEDIA_APPROVAL_ACTIONS] as const;
 export type MediaAction = (typeof MEDIA_ACTIONS)[number];

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import type { AdminMaterial } from '#contract/admin';
 import { CARD_TYPES, CardRow, CardType, executeMaterialCommand, lockCard, recordMediaEvent, writeCardFields } from '../content';
 import { withTransaction } from '../platform/database/database';
 import { PG_POOL } from '../platform/database/database.module';
@@ -8,22 +9,21 @@ import { mediaEventId } from './event-ids';
 import { EventMaterialMediaPort } from './event-material-media.port';
 import type { MaterialMediaPort, MaterialMediaText, MediaJobContext } from './material-media.port';
 import type { MediaJobAction } from './media-actions';
-import { MediaActionSucceeded, mediaOutcomeEventId, MediaResult } from './media.events';
+import { MediaActionSucceeded, mediaOutcomeEventId, MediaResult, mediaResultSchema } from './media.events';
 import { recordVoiceOutcome } from './voice/record-voice';
 
-/** The Material fields a job result may set (media.events.ts mediaResultSchema, without its `note`). */
-const RESULT_FIELDS = [
-  'audio_url',
-  'audio_spec',
-  'image_url',
-  'image_tmp',
-  'sentence',
-  'furigana',
-  'sentence_meaning',
-  'sentence_breakdown',
-  'sentence_context',
-  'image_description',
-] as const;
+/** What a result holds besides card fields: the system voice's clip (voice/record-voice.ts) and a note for the admin. */
+const NOT_CARD_FIELDS: readonly string[] = ['voice', 'note'] satisfies ReadonlyArray<keyof MediaResult>;
+type ResultField = Exclude<keyof MediaResult, 'voice' | 'note'>;
+
+/**
+ * The Material fields a job result may set: mediaResultSchema's, in its order, without the voice and the note.
+ * Each is a field of the admin's material (contract/admin.ts), so a result field the admin cannot see fails the
+ * type check.
+ */
+const RESULT_FIELDS = (Object.keys(mediaResultSchema.shape) as Array<keyof MediaResult>).filter(
+  (field): field is ResultField => !NOT_CARD_FIELDS.includes(field),
+) satisfies ReadonlyArray<keyof AdminMaterial>;
 
 /**
  * What a job's result changes on the card: its fields, and a new audio or image is not approved yet (an

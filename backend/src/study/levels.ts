@@ -1,4 +1,4 @@
-import { LEVELS, MAX_LEVEL, type Course } from './courses';
+import { COURSE_INFO, LEVELS, MAX_LEVEL, type Course } from './courses';
 
 export interface LevelCounts {
   level: number;
@@ -63,18 +63,18 @@ export function mostlyKankenRange(counts: ReadonlyMap<string, number>): string |
   return name(0, levels.length - 1);
 }
 
-/** The level's display name in the Progress table and the level badge: a kanji level's own label when it names it. */
+/**
+ * The level's display name in the Progress table and the level badge, by the course's kind: a kanji level's own
+ * label when it names it, a kana level's script, else "Level N".
+ */
 export function primaryName(course: Course, level: number, kanji?: KanjiLevelFacts): string {
   assertLevel(level);
-  switch (course) {
-    case 'kanji1':
-    case 'kanji2':
+  switch (COURSE_INFO[course].kind) {
+    case 'kanji':
       return kanji && !kanji.shared ? kanji.label : `Level ${level}`;
     case 'kana':
       return kanaScriptOf(level);
-    case 'vocab1':
-    case 'vocab2':
-    case 'vocab3':
+    case 'vocab':
       return `Level ${level}`;
   }
 }
@@ -85,9 +85,8 @@ export function primaryName(course: Course, level: number, kanji?: KanjiLevelFac
  */
 export function secondaryName(course: Course, level: number, kanji?: KanjiLevelFacts): string | undefined {
   assertLevel(level);
-  switch (course) {
-    case 'kanji1':
-    case 'kanji2': {
+  switch (COURSE_INFO[course].kind) {
+    case 'kanji': {
       const parts = [kanji?.shared ? kanji.label : undefined, formatSchoolGrades(kanji?.grades ?? [])].filter(Boolean);
       return parts.length ? parts.join(' · ') : undefined;
     }

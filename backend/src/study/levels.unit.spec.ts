@@ -1,3 +1,4 @@
+import { KANJI_COURSES, VOCAB_COURSES } from '../kernel/courses';
 import { COURSES, COURSE_INFO, materialTypeOf } from './courses';
 import { levelLabels, levelOf, mostlyKankenRange, nextLevelHint, primaryName, secondaryName, type LevelCounts } from './levels';
 
@@ -101,6 +102,14 @@ describe('courses', () => {
 
   it('studies kana, readings and vocab', () => {
     expect(COURSES.map(materialTypeOf)).toEqual(['kana', 'reading', 'reading', 'vocab', 'vocab', 'vocab']);
+  });
+
+  it('sorts the courses into their kinds, in the course order', () => {
+    expect(COURSES.map((c) => COURSE_INFO[c].kind)).toEqual(['kana', 'kanji', 'kanji', 'vocab', 'vocab', 'vocab']);
+    expect([KANJI_COURSES, VOCAB_COURSES]).toEqual([
+      ['kanji1', 'kanji2'],
+      ['vocab1', 'vocab2', 'vocab3'],
+    ]);
   });
 });
 

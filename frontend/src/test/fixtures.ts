@@ -4,6 +4,7 @@ import type { masterySchema } from '../features/awards/awards-queries';
 import type { kanaChartSchema, kanjiDetailSchema, kanjiListSchema, vocabListSchema } from '../features/dictionary/dictionary-queries';
 import type { statsSchema } from '../features/progress/progress-queries';
 import type { flashcardSchema, gradeResponseSchema, nextCardSchema } from '../features/study/study-queries';
+import { COURSES, type Course } from '../lib/courses';
 import type { profileSchema, Settings } from '../lib/profile';
 
 type In<S extends z.ZodMiniType> = z.input<S>;
@@ -24,7 +25,7 @@ export function profileFixture(overrides: Partial<In<typeof profileSchema>> = {}
   return {
     name: 'Aiko',
     email: 'aiko@example.com',
-    level: { kana: 1, kanji1: 2, kanji2: 1, vocab1: 1, vocab2: 1, vocab3: 1 },
+    level: { ...(Object.fromEntries(COURSES.map((course) => [course, 1])) as Record<Course, number>), kanji1: 2 },
     subscription_status: 'inactive',
     settings: { ...defaultSettings },
     is_admin: false,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
+import { COURSES } from '../../kernel/courses';
 import { startTestApp, TestApp } from '../../../test/http-app';
 import { createPool } from '../../platform/database/database';
 import { grantAdmin } from '../operator/users.operator';
@@ -56,7 +57,7 @@ describe('accounts: sessions, CSRF, roles and sign-in throttling', () => {
     expect(res.json()).toMatchObject({
       name: 'New User',
       email: email.toLowerCase(),
-      level: { kana: 1, kanji1: 1, kanji2: 1, vocab1: 1, vocab2: 1, vocab3: 1 },
+      level: Object.fromEntries(COURSES.map((course) => [course, 1])),
       subscription_status: 'inactive',
       settings: { keyboard_shortcuts: true, audio_autoplay: true, vocab_prompt: 'text', vocab_hide_text: false, vocab_audio_autoplay: true, furigana: 'show', typed_reading: false, vocab_typed_answer: 'off' },
       is_admin: false,

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { adminMaterialSchema, type AdminMaterial } from '#contract/admin';
+import { APPROVAL_FLAGS } from '#contract/admin.requests';
 import { CardRow, CardType, getMaterial, MaterialSnapshot, materialStreamId, readCardRow, versionToken } from '../../content';
 import { Queryable } from '../../platform/database/database';
 import { PG_POOL } from '../../platform/database/database.module';
@@ -8,34 +10,32 @@ import { LIST_ORDER, listWhere, ListParams } from './material-list.filters';
 
 export const PAGE_SIZE = 100;
 
-/** The Material fields of SPEC §3 as the admin app reads them (frontend admin-queries.ts materialSchema). */
-const MATERIAL_FIELDS = [
-  'kanji_id',
-  'kanji',
-  'kana',
-  'vocab_id',
-  'vocab',
-  'vocab_hiragana',
-  'vocab_meaning',
-  'reading',
-  'furigana',
-  'sentence',
-  'sentence_meaning',
-  'sentence_context',
-  'sentence_breakdown',
-  'image_url',
-  'audio_url',
-  'image_tmp',
-  'image_description',
-  'image_situation',
-  'audio_spec',
-] as const;
+/**
+ * What materialView answers of its own, not as the card's data holds it: the row's identity, the approval and veto
+ * flags read as booleans, and the retirement.
+ */
+const VIEW_FIELDS: readonly string[] = [
+  'id',
+  'type',
+  'course',
+  'level',
+  'version',
+  ...APPROVAL_FLAGS,
+  'audio_vetoed',
+  'retired',
+  'retired_reason',
+] satisfies ReadonlyArray<keyof AdminMaterial>;
+
+/**
+ * The Material fields of SPEC §3 as the admin app reads them, null when the card has none: every other field of the
+ * contract's admin material (contract/admin.ts adminMaterialSchema: the card's content of contract/content.ts, the
+ * admin's own fields and the system voice's clips, issue 14), so a field added there is answered.
+ */
+const MATERIAL_FIELDS = Object.keys(adminMaterialSchema.shape).filter((field) => !VIEW_FIELDS.includes(field));
 
 /** Shown beside the contract's fields: what else a card row knows (the kana's romaji, the kanji's meanings…). */
 const EXTRA_FIELDS = ['romaji', 'hint', 'script', 'meanings', 'reading_kind', 'reading_grade', 'sentence_id'] as const;
 
-/** The system voice on the card (issue 14): its clips, what made them, and whether the admin unapproved them. */
-const VOICE_FIELDS = ['kana_audio_url', 'word_audio_url', 'sentence_audio_url', 'voice_spec'] as const;
 
 export interface JobView {
   action: string;
@@ -86,10 +86,9 @@ export function materialView(row: CardRow, version: number): Record<string, unkn
   const d = row.data;
   const out: Record<string, unknown> = { id: row.id, type: row.type, course: row.course, level: row.level, version };
   for (const f of MATERIAL_FIELDS) out[f] = d[f] ?? null;
-  out.is_audio_approved = d.is_audio_approved === true;
-  out.is_image_approved = d.is_image_approved === true;
+  for (const f of APPROVAL_FLAGS) out[f] = d[f] === true;
   for (const f of EXTRA_FIELDS) if (d[f] !== undefined && d[f] !== null) out[f] = d[f];
-  for (const f of VOICE_FIELDS) out[f] = d[f] ?? null;
+  // Whether the admin unapproved the system voice's clips.
   out.audio_vetoed = d.audio_vetoed === true;
   out.position = row.position;
   out.servable = row.servable;

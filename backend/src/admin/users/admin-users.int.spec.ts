@@ -1,4 +1,5 @@
 import { setSubscription } from '../../accounts';
+import { COURSES } from '../../kernel/courses';
 import { AdminTestContext, startAdminTestApp } from '../testing/admin-test-app';
 
 describe('admin users, kanji and history', () => {
@@ -34,7 +35,7 @@ describe('admin users, kanji and history', () => {
       provider: 'password',
       timezone: 'UTC',
       current_course: 'kana',
-      level: { kana: 1, kanji1: 1, kanji2: 1, vocab1: 1, vocab2: 1, vocab3: 1 },
+      level: Object.fromEntries(COURSES.map((course) => [course, 1])),
       flashcard_count: 1,
       subscription_status: 'active',
       is_admin: false,

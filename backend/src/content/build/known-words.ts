@@ -1,3 +1,4 @@
+import { VOCAB_COURSES } from '../../kernel/courses';
 import type { KuromojiToken } from './tokenizer';
 import { toHiragana } from './text';
 
@@ -122,14 +123,12 @@ export function knownRule(
   const exampleLevel = new Map<number, Array<{ course: string; level: number }>>();
   for (const e of examples) if (e.vocabId !== null) exampleLevel.set(e.vocabId, [...(exampleLevel.get(e.vocabId) ?? []), e]);
   const kanaWords = kana.map((k) => ({ level: k.level, reading: toHiragana(k.vocab_reading) }));
-  const courseRank: Record<string, number> = { vocab1: 1, vocab2: 2, vocab3: 3 };
+  // A vocab course's rank is its place in the course order (Vocab I is 1): the earlier courses' words are all met.
+  const courseRank: Record<string, number> = Object.fromEntries(VOCAB_COURSES.map((c, i) => [c, i + 1]));
   const met = (course: string, level: number, v: WordLike): boolean => {
     const ex = exampleLevel.get(v.id) ?? [];
+    if (Object.hasOwn(courseRank, course)) return courseRank[v.course] < courseRank[course] || (v.course === course && v.level <= level);
     switch (course) {
-      case 'vocab1':
-      case 'vocab2':
-      case 'vocab3':
-        return courseRank[v.course] < courseRank[course] || (v.course === course && v.level <= level);
       case 'kanji1':
         return (v.course === 'vocab1' && v.level <= level) || ex.some((e) => e.course === 'kanji1' && e.level <= level);
       case 'kanji2':

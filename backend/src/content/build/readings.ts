@@ -1,4 +1,4 @@
-import { KANJI_COURSES } from '../../kernel/courses';
+import { KANJI_COURSES, type KanjiCourse, VOCAB_COURSES, type VocabCourse } from '../../kernel/courses';
 import { EVERYDAY_READINGS, EXCLUDED_EXAMPLE_WORDS, EXCLUDED_READINGS } from './authored/reading-exclusions';
 import { alignReading, type KanjiReading, kunShadowsOn, readingsUsed } from './alignment';
 import { candidateReadings, displayReading, JOYO_SHAPES, type OrderedKanji } from './kanji';
@@ -37,10 +37,14 @@ export interface KanjiReadings {
   readings: Array<{ reading: KanjiReading; display: string; grade: ReadingGrade }>;
 }
 
-const EASY_RANK = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2;
+/** Vocab I and II, the 4,000 easiest words (a later vocab course is as hard as Vocab III). */
+const EASY_COURSES: readonly VocabCourse[] = VOCAB_COURSES.slice(0, 2);
+const EASY_RANK = EASY_COURSES.reduce((sum, c) => sum + VOCAB_COURSE_SIZES[c], 0);
 
-/** Vocab I, II, III: how far into the course a word is. */
-const COURSE_TIER: Record<string, number> = { vocab1: 0, vocab2: 1, vocab3: 2 };
+/** Vocab I, II, III: how far into the course a word is, its vocab course's place in the course order. */
+const COURSE_TIER: Record<string, number> = Object.fromEntries(VOCAB_COURSES.map((c, i) => [c, i]));
+/** The tier of a reading no course word uses: after every vocab course. */
+const NO_WORD_TIER = VOCAB_COURSES.length;
 
 /**
  * Reading grade, an approximation of the jōyō table's marks (readings taught in elementary school, middle school,
@@ -68,7 +72,7 @@ export function isCommon(kanji: string, options: readonly RankedVocab[], mainOn 
   if (mainOn) return true;
   const w = options[0];
   const written = [...w.written].map((c) => JOYO_SHAPES[c] ?? c);
-  return w.course !== 'vocab3' || (written[0] === kanji && written.slice(1).every((c) => /[\u3041-\u309f]/.test(c)));
+  return EASY_COURSES.includes(w.course) || (written[0] === kanji && written.slice(1).every((c) => /[\u3041-\u309f]/.test(c)));
 }
 
 /**
@@ -256,16 +260,16 @@ export function buildReadings(input: ReadingsInput): { cards: ReadingCard[]; kan
         const first = !firsts.has(d.kanji);
         firsts.add(d.kanji);
         const w = d.options[0];
-        return { kanjiLevel: d.kanji.level, earliest: d.level, first, tier: w ? (COURSE_TIER[w.course] ?? 2) : 3, position: d.kanji.position };
+        return { kanjiLevel: d.kanji.level, earliest: d.level, first, tier: w ? (COURSE_TIER[w.course] ?? 2) : NO_WORD_TIER, position: d.kanji.position };
       }),
     );
     ds.forEach((d, i) => (d.level = paced[i]));
   }
   // Course order: Kanji I then Kanji II, by level, kanji position, then the reading's easiest word.
-  drafts.sort((a, b) => (a.kanji.course === b.kanji.course ? 0 : a.kanji.course === 'kanji1' ? -1 : 1) || a.level - b.level || a.kanji.position - b.kanji.position);
+  drafts.sort((a, b) => KANJI_COURSES.indexOf(a.kanji.course) - KANJI_COURSES.indexOf(b.kanji.course) || a.level - b.level || a.kanji.position - b.kanji.position);
   const ids = assignIds(drafts.map((d) => `${d.kanji.entry.literal}:${d.reading.kind}:${d.display}`), 'reading');
   const usedVocab = new Set<number>();
-  const positions = { kanji1: 0, kanji2: 0 };
+  const positions = Object.fromEntries(KANJI_COURSES.map((c) => [c, 0])) as Record<KanjiCourse, number>;
   const cards: ReadingCard[] = drafts.map(({ spellings, ...d }) => {
     const pick = chooseExample(d.kanji.entry.literal, d.options, usedVocab, input.teachIndex);
     if (pick) usedVocab.add(pick.id);

@@ -9,6 +9,8 @@ import { VOCAB_COURSES, type VocabCourse } from '../../kernel/courses';
 export type { VocabCourse };
 
 export const VOCAB_COURSE_SIZES: Record<VocabCourse, number> = { vocab1: 1000, vocab2: 3000, vocab3: 6000 };
+/** The whole list: every vocab course's words. */
+export const VOCAB_TOTAL = VOCAB_COURSES.reduce((sum, c) => sum + VOCAB_COURSE_SIZES[c], 0);
 /**
  * Vocab I splits evenly (111 or 112 words a level). Vocab II and III have a smaller first level (the free
  * taster, and the level that needs a sentence for every word) and split the rest evenly.
@@ -346,7 +348,7 @@ export function rankVocab(inputs: RankInputs): RankedVocab[] {
   const listed = listedWords
     .map((m) => ({ c: m.candidate, score: listedScore.get(m.original) ?? 0, written: m.written, definition: m.definition }))
     .sort(byScore);
-  const total = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2 + VOCAB_COURSE_SIZES.vocab3;
+  const total = VOCAB_TOTAL;
   type Item = { c: VocabCandidate; score: number; source: 'core' | 'listed' | 'heuristic'; written: string; definition?: string };
   const all: Item[] = [
     ...coreWords.map((m) => ({ c: m.candidate, score: 0, source: 'core' as const, written: m.written, definition: m.definition })),

@@ -1,7 +1,7 @@
 import { parseEdictLine } from './edict';
 import type { OrderedKanji } from './kanji';
 import { buildCandidates, type VocabCandidate } from './vocab-candidates';
-import { coarseFamilyBonus, coarseness, type CoarseItem, rankVocab, reorderCoarseKanjiWords, VOCAB_COURSE_SIZES } from './vocab';
+import { coarseFamilyBonus, coarseness, type CoarseItem, rankVocab, reorderCoarseKanjiWords, VOCAB_TOTAL } from './vocab';
 
 const word = (row: string) => buildCandidates([parseEdictLine(row, 1)!])[0];
 
@@ -39,7 +39,7 @@ const fillers = (n: number): VocabCandidate[] => {
   const filler = word('ぬ /(n) filler/(P)/');
   return Array.from({ length: n }, (_, i) => ({ ...filler, key: `ぬ${i}|ぬ`, written: `ぬ${i}` }));
 };
-const TOTAL = VOCAB_COURSE_SIZES.vocab1 + VOCAB_COURSE_SIZES.vocab2 + VOCAB_COURSE_SIZES.vocab3;
+const TOTAL = VOCAB_TOTAL;
 
 /** The word list for these four words plus fillers that rank last; `compounds` EDICT headwords contain 迷惑. */
 function rank(compounds: number) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { APPROVAL_FLAGS, type ApprovalFlag } from '#contract/admin.requests';
 import { executeMaterialCommand, getMaterial, lockMaterials, MaterialSnapshot } from '../material/material.aggregate';
 import { createAdminMaterial, reviseMaterialFields } from '../material/material.decide';
 import { MATERIAL_EVENT_TYPES, materialStreamId } from '../material/material.events';
@@ -26,7 +27,8 @@ export interface CardRow {
 
 export const STALE_MESSAGE = 'Someone else changed this material in the meantime. Reload to see their version.';
 
-const APPROVAL_DEFAULTS = { is_audio_approved: false, is_image_approved: false };
+/** An approval flag a card never had is false (not approved). */
+const APPROVAL_DEFAULTS: Record<ApprovalFlag, boolean> = Object.fromEntries(APPROVAL_FLAGS.map((flag) => [flag, false])) as Record<ApprovalFlag, boolean>;
 
 export async function readCardRow(db: Queryable, type: CardType, id: number): Promise<CardRow | null> {
   const { rows } = await db.query(

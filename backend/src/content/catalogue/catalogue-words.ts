@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { VOCAB_COURSES } from '../../kernel/courses';
 import { CLOCK, Clock } from '../../platform/clock';
 import { PG_POOL } from '../../platform/database/database.module';
 import { courseWordIndex, type WordRef } from '../build/known-words';
@@ -28,7 +29,8 @@ export interface CatalogueWordIndex {
   size: number;
 }
 
-const COURSE_RANK: Record<string, number> = { vocab1: 1, vocab2: 2, vocab3: 3 };
+/** A vocab course's place in the course order (Vocab I is 1). */
+const COURSE_RANK: Record<string, number> = Object.fromEntries(VOCAB_COURSES.map((c, i) => [c, i + 1]));
 
 /** Builds the index from the words (pure: the unit table of the reader builds it from backend/content/vocab.json). */
 export function buildWordIndex(words: CatalogueWord[], courseKanji: Iterable<string>, revision = 'static'): CatalogueWordIndex {

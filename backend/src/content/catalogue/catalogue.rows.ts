@@ -1,3 +1,6 @@
+import { APPROVAL_FLAGS } from '#contract/admin.requests';
+import { materialContentSchema } from '#contract/content';
+import { VOCAB_COURSES } from '../../kernel/courses';
 import { CARD_OVERRIDE_FIELDS } from '../material/material-fields';
 import type { MaterialState } from '../material/material.state';
 import { stateKey } from '../material/material.state';
@@ -137,31 +140,18 @@ function cardSentences(card: MaterialState, lookup: StateLookup, backlinks: Back
   return { ...sentenceFields(first), other_sentences: others.map(sentenceFields) };
 }
 
+/**
+ * A card's row before its fields are filled: every field of the card's content (contract/content.ts
+ * materialContentSchema) empty, and what else the row holds: the other sentences, the kana's clip and the voice's
+ * recipe, and the flags (not vetoed, not approved).
+ */
 const EMPTY_MATERIAL: Record<string, unknown> = {
-  kanji_id: null,
-  kanji: null,
-  kana: null,
-  vocab_id: null,
-  vocab: null,
-  vocab_hiragana: null,
-  vocab_meaning: null,
-  reading: null,
-  furigana: null,
-  sentence: null,
-  sentence_meaning: null,
-  sentence_context: null,
-  sentence_breakdown: null,
+  ...Object.fromEntries(Object.keys(materialContentSchema.shape).map((field) => [field, null])),
   other_sentences: [],
-  sentence_audio_url: null,
   kana_audio_url: null,
-  word_audio_url: null,
   voice_spec: null,
   audio_vetoed: false,
-  image_url: null,
-  audio_url: null,
-  image_description: null,
-  is_audio_approved: false,
-  is_image_approved: false,
+  ...Object.fromEntries(APPROVAL_FLAGS.map((flag) => [flag, false])),
 };
 
 function withOverrides(card: MaterialState, data: Record<string, unknown>): Record<string, unknown> {
@@ -317,14 +307,15 @@ export function sentenceRow(s: MaterialState): SentenceRow {
   };
 }
 
-const VOCAB_COURSE_RANK: Record<string, number> = { vocab1: 0, vocab2: 1, vocab3: 2 };
+/** A vocab course's place in the course order (Vocab I first); a word of no known course ranks after them all. */
+const VOCAB_COURSE_RANK: Record<string, number> = Object.fromEntries(VOCAB_COURSES.map((c, i) => [c, i]));
 const KANJI_CHAR = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/gu;
 
 /** One row per distinct kanji in a word's written form, ranked by course order. */
 export function vocabKanjiRows(v: MaterialState): VocabKanjiRow[] {
   const written = typeof v.data.kanji === 'string' ? v.data.kanji : '';
   const chars = [...new Set(written.match(KANJI_CHAR) ?? [])];
-  const rank = (VOCAB_COURSE_RANK[String(v.data.course)] ?? 3) * 1_000_000 + num(v.data.position, 999_999);
+  const rank = (VOCAB_COURSE_RANK[String(v.data.course)] ?? VOCAB_COURSES.length) * 1_000_000 + num(v.data.position, 999_999);
   return chars.map((kanji) => ({ kanji, vocab_id: v.id, rank }));
 }
 

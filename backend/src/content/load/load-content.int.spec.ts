@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { createIsolatedDatabase } from '../../../test/test-db';
+import { COURSES, VOCAB_COURSES } from '../../kernel/courses';
 import { quoteIdent } from '../../platform/database/database';
 import { EventStore } from '../../platform/event-store/event-store';
 import { rebuildProjection } from '../../platform/projections/projection-admin';
+import { VOCAB_COURSE_SIZES, VOCAB_TOTAL } from '../build/vocab';
 import { CATALOGUE_TABLES, catalogueProjection } from '../catalogue/catalogue.projection';
 import { getMaterial } from '../material/material.aggregate';
 import { createMaterial, restoreMaterial, retireMaterial, reviseMaterial } from '../material/record-material';
@@ -61,25 +63,21 @@ describe(`loading the committed content (${REAL_DIR})`, () => {
       { course: 'kanji2', n: 1110 },
     ]);
     const vocab = (await db.pool.query(`select course, count(*)::int as n from vocab_entries group by course order by course`)).rows;
-    expect(vocab).toEqual([
-      { course: 'vocab1', n: 1000 },
-      { course: 'vocab2', n: 3000 },
-      { course: 'vocab3', n: 6000 },
-    ]);
-    expect(await count(db.pool, `select count(distinct (data->>'kanji', data->>'reading')) as n from vocab_entries`)).toBe(10_000);
+    expect(vocab).toEqual(VOCAB_COURSES.map((course) => ({ course, n: VOCAB_COURSE_SIZES[course] })));
+    expect(await count(db.pool, `select count(distinct (data->>'kanji', data->>'reading')) as n from vocab_entries`)).toBe(VOCAB_TOTAL);
     const levels = (await db.pool.query(`select course, count(distinct level)::int as n from materials group by course order by course`)).rows;
-    expect(levels).toEqual(['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'].map((course) => ({ course, n: 9 })));
+    expect(levels).toEqual([...COURSES].sort().map((course) => ({ course, n: 9 })));
     expect(await count(db.pool, `select count(*) as n from materials where level = 1 and not servable`)).toBe(0);
     // Every course is whole (Vocab III since issue 29): every card has its sentence, so the catalogue totals are
     // the servable ones (the test database starts from the fixtures, whose extra materials the load retires).
-    for (const course of ['kana', 'vocab1', 'kanji1', 'vocab2', 'kanji2', 'vocab3']) {
+    for (const course of COURSES) {
       const total = await count(db.pool, `select count(*) as n from materials where course = $1 and not retired`, [course]);
       expect({ course, servable: await count(db.pool, `select count(*) as n from materials where course = $1 and servable and not retired`, [course]) }).toEqual({ course, servable: total });
     }
     // The cards that write their word in another spelling show it, with a sentence of their own in that spelling.
     const spelled = (await db.pool.query(`select data->>'vocab' as vocab, data->>'sentence' as sentence from materials where material_type = 'reading' and data->>'kanji' = '羨'`)).rows;
     expect(spelled).toEqual([{ vocab: '羨ましい', sentence: expect.stringContaining('羨ましい') }]);
-    for (const course of ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3']) {
+    for (const course of COURSES) {
       expect(await count(db.pool, `select count(*) as n from materials where course = $1 and level = 1 and servable`, [course])).toBeGreaterThan(0);
     }
     const rows = (await db.pool.query(`select "row", array_agg(distinct script order by script) as scripts from kana_entries where "row" <> 'combo' group by "row"`)).rows;

@@ -4,6 +4,7 @@ import { startTestApp, TestApp } from '../../../test/http-app';
 import { eventually } from '../../../test/support/eventually';
 import { setSubscription } from '../../accounts';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
+import { COURSES } from '../../study';
 import { courseMaterials, insertMaterials, pinClock } from '../../study/testing/study-fixtures';
 
 // GET /api/dashboard against a real database: a first visit, then the counts a learner's answers make, the
@@ -48,7 +49,7 @@ describe('GET /api/dashboard', () => {
     const user = await signUpTestUser(app.inject);
     const first = await dashboard(user);
     expect(first.first_visit).toBe(true);
-    expect(first.courses.map((c: { course: string }) => c.course)).toEqual(['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3']);
+    expect(first.courses.map((c: { course: string }) => c.course)).toEqual([...COURSES]);
     expect(course(first, 'kanji1')).toEqual({
       course: 'kanji1',
       level: 1,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { CatalogueRevision } from '../../content';
 import { PG_POOL } from '../../platform/database/database.module';
-import { mostlyKankenRange, type Course, type KanjiLevelFacts } from '../../study';
+import { COURSE_INFO, mostlyKankenRange, type Course, type KanjiLevelFacts } from '../../study';
 
 type Facts = Map<string, Map<number, KanjiLevelFacts>>;
 
@@ -23,7 +23,7 @@ export class KanjiLevelNames {
 
   /** Level → facts for a kanji course; empty for other courses and for levels without kanji. */
   async of(course: Course): Promise<ReadonlyMap<number, KanjiLevelFacts>> {
-    if (course !== 'kanji1' && course !== 'kanji2') return new Map();
+    if (COURSE_INFO[course].kind !== 'kanji') return new Map();
     const revision = await this.revision.current();
     if (this.cached?.revision !== revision) {
       const facts = this.load();

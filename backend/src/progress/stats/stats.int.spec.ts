@@ -2,7 +2,7 @@ import { createIsolatedDatabase } from '../../../test/test-db';
 import { startTestApp, TestApp } from '../../../test/http-app';
 import { eventually } from '../../../test/support/eventually';
 import { signUpTestUser, TestUser } from '../../accounts/testing/test-session';
-import { forecastBuckets } from '../../study';
+import { COURSES, forecastBuckets } from '../../study';
 import { courseMaterials, insertDueCards, insertMaterials, pinClock } from '../../study/testing/study-fixtures';
 
 // GET /api/users/stats and /api/users/course_mastery over HTTP, with a pinned clock: the review forecast in
@@ -150,7 +150,7 @@ describe('progress over HTTP', () => {
     const stats = (await user.session.get('/api/users/stats?course=kana')).json();
     expect(stats.levels[0]).toMatchObject({ untrained: 0, learning: 1 });
     const profile = (await user.session.get('/api/users/profile')).json();
-    expect(profile.level).toEqual({ kana: 1, kanji1: 1, kanji2: 1, vocab1: 1, vocab2: 1, vocab3: 1 });
+    expect(profile.level).toEqual(Object.fromEntries(COURSES.map((course) => [course, 1])));
     // Granted once: the reactor's deterministic ids keep a second look from adding another.
     const granted = await db.pool.query(`select count(*)::int as n from events where event_type = 'AwardGranted' and stream_id = $1`, [`awards-${user.id}-kana`]);
     expect(granted.rows[0].n).toBe(1);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
+import { isMediaApprovalAction, MEDIA_APPROVALS } from '#contract/admin.requests';
 import { CardType, executeMaterialCommand, lockCard, materialStreamId, recordMediaEvent, writeCardFields } from '../../../content';
 import { assertMediaActions, isMediaJobAction, MediaActionRequested, MediaJobAction, MediaJobs } from '../../../media';
 import { withTransaction } from '../../../platform/database/database';
@@ -24,14 +25,6 @@ export interface RequestActionsResult {
   request_id?: string;
   requested: string[];
 }
-
-/** Approvals are decisions recorded at once: the flag each one sets. */
-const APPROVALS: Record<string, { field: 'is_audio_approved' | 'is_image_approved'; value: boolean }> = {
-  approve_audio: { field: 'is_audio_approved', value: true },
-  unapprove_audio: { field: 'is_audio_approved', value: false },
-  approve_image: { field: 'is_image_approved', value: true },
-  unapprove_image: { field: 'is_image_approved', value: false },
-};
 
 /** POST /api/admin/materials/:id/actions: approvals and media jobs for a material. */
 export class RequestMediaActionsCommand extends Command<RequestActionsResult> {
@@ -70,8 +63,9 @@ export class RequestActionsHandler implements ICommandHandler<RequestMediaAction
     assertMediaActions(actions);
     const jobActions = actions.filter(isMediaJobAction) as MediaJobAction[];
     const set: Record<string, boolean> = {};
-    for (const action of actions.filter((a) => APPROVALS[a])) {
-      const { field, value } = APPROVALS[action];
+    // Approvals are decisions recorded at once: the flag each one sets is the contract's (MEDIA_APPROVALS).
+    for (const action of actions.filter(isMediaApprovalAction)) {
+      const { field, value } = MEDIA_APPROVALS[action];
       if (field in set && set[field] !== value) {
         throw new AppError('validation_failed', `Approve and unapprove the same ${field === 'is_audio_approved' ? 'audio' : 'image'} at once? Choose one.`, {
           fields: [{ field: 'actions', message: 'Contradicting approvals.' }],

@@ -1,5 +1,6 @@
 // Media job bookkeeping: the latest job per action, and actions the admin requested whose result the
 // material does not show yet (the request is answered 202 before the worker or the projection has run).
+import type { ApprovalFlag } from '../../../../../contract/admin.requests';
 import type { Version } from '../shell/admin-api';
 import type { Job, MaterialAction, MaterialDetail } from '../shell/admin-queries';
 
@@ -12,7 +13,7 @@ export interface Awaiting {
   /** The material's version when it was requested. */
   fromVersion: Version;
   /** Approvals are not jobs: they show as the flag taking this value. */
-  expect?: { field: 'is_audio_approved' | 'is_image_approved'; value: boolean };
+  expect?: { field: ApprovalFlag; value: boolean };
 }
 
 function time(at: string): number {

@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { isMediaApprovalAction, MEDIA_APPROVALS } from '../../../../../contract/admin.requests';
 import { Badge } from '../../../components/ui/badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { COURSE_INFO, isCourse } from '../../../lib/courses';
@@ -22,12 +23,8 @@ export function materialTitle(material: Material): string {
   return material.vocab ?? '';
 }
 
-const APPROVAL_EXPECT: Partial<Record<MaterialAction, Awaiting['expect']>> = {
-  approve_audio: { field: 'is_audio_approved', value: true },
-  unapprove_audio: { field: 'is_audio_approved', value: false },
-  approve_image: { field: 'is_image_approved', value: true },
-  unapprove_image: { field: 'is_image_approved', value: false },
-};
+/** An approval shows as its flag taking the value the contract says it sets. */
+const approvalExpect = (action: MaterialAction): Awaiting['expect'] => (isMediaApprovalAction(action) ? MEDIA_APPROVALS[action] : undefined);
 
 /** Neighbours from the server, or else from the list page the admin came from. */
 function useNeighbours(type: MaterialType, id: number, detail: MaterialDetail | undefined, nav: { course: string; level: string; filters: string[]; page: number }) {
@@ -161,7 +158,7 @@ function MaterialView({ type, id }: { type: MaterialType; id: number }) {
               awaiting={open}
               onRequested={(actions) => {
                 const at = config.now();
-                setAwaiting((list) => [...list.filter((a) => !actions.includes(a.action)), ...actions.map((a) => awaitingFor(a, detail, at, APPROVAL_EXPECT[a]))]);
+                setAwaiting((list) => [...list.filter((a) => !actions.includes(a.action)), ...actions.map((a) => awaitingFor(a, detail, at, approvalExpect(a)))]);
                 void query.refetch();
                 void queryClient.invalidateQueries({ queryKey: adminKeys.history });
               }}
