@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import type { QueueAnswer } from '#contract/reader';
+import { COURSE_INFO, isCourse } from '../../kernel/courses';
 import { CLOCK, Clock } from '../../platform/clock';
 import { PG_POOL } from '../../platform/database/database.module';
 import { AppError } from '../../platform/errors/app-error';
@@ -13,7 +14,6 @@ import { readerAggregate } from '../reader.aggregate';
 import { decideQueueWords, decideUndoQueue, QueueCandidate } from '../reader.decide';
 import { readerRequestIds } from '../request-ids';
 
-const COURSE_NAMES: Record<string, string> = { vocab1: 'Vocab I', vocab2: 'Vocab II', vocab3: 'Vocab III' };
 const FREE_LEVEL = 1;
 
 interface WordRow {
@@ -103,7 +103,7 @@ export function queueMessage(queued: QueueCandidate[], locked: QueueCandidate[],
   const parts: string[] = [];
   const words = (n: number) => `${n} word${n === 1 ? '' : 's'}`;
   if (queued.length) {
-    const courses = [...new Set(queued.map((w) => COURSE_NAMES[w.course] ?? w.course))];
+    const courses = [...new Set(queued.map((w) => isCourse(w.course) ? COURSE_INFO[w.course].name : w.course))];
     parts.push(`${words(queued.length)} will come first in your next lessons of ${courses.join(' and ')}.`);
   }
   if (locked.length) {
