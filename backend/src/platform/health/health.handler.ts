@@ -6,7 +6,8 @@ import { PG_POOL } from '../database/database.module';
 import { LogVisibility, logVisibility, projectionStatuses } from '../projections/projection-admin';
 import { ProjectionRegistry } from '../projections/projection-registry';
 import { REDIS } from '../queue/queue.module';
-import { HealthReport, HealthReports } from './health-reports';
+import type { Health } from '#contract/health';
+import { HealthReports } from './health-reports';
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -17,21 +18,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-type Check = { status: 'up' } | { status: 'down'; error: string };
-export interface Health {
-  status: 'ok' | 'degraded' | 'down';
-  postgres: Check;
-  redis: Check;
-  /** the contexts' own reports (media_queue: its prefix held by this deployment, not another's) */
-  reports: Record<string, HealthReport>;
-  /** lag: events committed and not applied yet (a projection frozen behind an open transaction shows it) */
-  projections: Array<{ name: string; status: string; lag: number; position: number }>;
-  /**
-   * What holds readers of the log back: committed events no projection may take yet, and the oldest transaction of
-   * this database still open (its age is how long they have waited at most). Absent while PostgreSQL is down.
-   */
-  events?: { held_back: number; oldest_open_transaction: { pid: number; age_seconds: number; state: string | null; application_name: string | null } | null };
-}
+export type { Health } from '#contract/health';
 
 /** GET /api/health: PostgreSQL, Redis and the projections' lag. */
 export class GetHealthQuery extends Query<Health> {}
