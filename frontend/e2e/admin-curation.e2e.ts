@@ -1,23 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
+import { cli, launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 7's browser acceptance: an admin edits a reading's vocab and sees the in-use warning, runs
 // fetch_audio on a material (local espeak-ng provider, real BullMQ worker), approves it, and a learner then
 // gets that audio on the card.
-
-const root = join(__dirname, '..', '..');
 
 async function signUp(page: Page, name: string): Promise<string> {
   return signUpThroughForm(page, name, uniqueEmail(name.toLowerCase()));
 }
 
 function grantAdmin(email: string): void {
-  execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli.js'), 'users:grant-admin', email], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-    stdio: 'pipe',
-  });
+  cli('users:grant-admin', email);
 }
 
 describe('admin curation', () => {

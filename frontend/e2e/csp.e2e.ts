@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, uniqueEmail } from './helpers';
+import { cli, launch, newPage, uniqueEmail } from './helpers';
 
 // Issue 16: the app works under its Content-Security-Policy. Every page a learner and an admin open (landing,
 // sign-up, a lesson, settings, the admin's lists and a material with its audio) is loaded, the first card is
 // answered, and Chromium must report no CSP violation (securitypolicyviolation events and console messages).
 
-const root = join(__dirname, '..', '..');
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'networkidle' });
@@ -68,10 +65,7 @@ describe('the app under its Content-Security-Policy', () => {
     await page.getByText('New Card 2/10').waitFor();
     for (const path of ['/vocab1', '/kanji1', '/settings']) await open(page, path);
 
-    execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli.js'), 'users:grant-admin', email], {
-      env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-      stdio: 'pipe',
-    });
+    cli('users:grant-admin', email);
     await open(page, '/admin');
     const vocab = await page.evaluate(() => fetch('/api/admin/materials?type=vocab&course=vocab1&level=1').then((r) => r.json()));
     await open(page, `/admin/vocabs/${vocab.items[0].id}`);

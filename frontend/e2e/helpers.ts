@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -46,4 +48,23 @@ export async function signUpThroughForm(page: Page, name: string, email = unique
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-up'));
   return email;
+}
+
+/** An operator command (backend/dist/cli.js) on the browser tests' database; its standard output. */
+export function cli(...args: string[]): string {
+  return execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), ...args], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+    stdio: 'pipe',
+  }).toString();
+}
+
+/** One statement on the browser tests' database (a test that seeds or checks what the screens cannot). */
+export async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    return (await db.query(sql, params)).rows as T[];
+  } finally {
+    await db.end();
+  }
 }

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
+import { cli, launch, newPage, query, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 31, items 1-8: the defects a new learner met at 1280 and 375 px in Debian's Chromium, round 3.
 
@@ -10,23 +7,6 @@ const COURSES = ['kana', 'kanji1', 'kanji2', 'vocab1', 'vocab2', 'vocab3'];
 
 async function signUp(page: Page, email = uniqueEmail('round3')): Promise<string> {
   return signUpThroughForm(page, 'Round Three', email);
-}
-
-function cli(...args: string[]): string {
-  return execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-    stdio: 'pipe',
-  }).toString();
-}
-
-async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows as T[];
-  } finally {
-    await db.end();
-  }
 }
 
 describe('issue 31: a new learner’s screens, round 3', () => {

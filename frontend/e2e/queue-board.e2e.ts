@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Browser } from 'playwright-core';
-import { launch, newPage, screenshot, uniqueEmail } from './helpers';
+import { cli, launch, newPage, screenshot, uniqueEmail } from './helpers';
 
 // Issue 18: the queue dashboard is Bull Board at /admin/queues. An admin sees the media queue, under the page's own
 // CSP (inline styles allowed, scripts 'self'): nothing but its web font may be refused. A learner is turned away.
 
-const root = join(__dirname, '..', '..');
 
 describe('the queue board (Bull Board)', () => {
   let browser: Browser;
@@ -31,10 +28,7 @@ describe('the queue board (Bull Board)', () => {
       const asLearner = await page.goto('/admin/queues');
       expect(asLearner?.status()).toBe(403);
 
-      execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli.js'), 'users:grant-admin', email], {
-        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-        stdio: 'pipe',
-      });
+      cli('users:grant-admin', email);
       const asAdmin = await page.goto('/admin/queues', { waitUntil: 'networkidle' });
       expect(asAdmin?.status()).toBe(200);
       // The board's own app rendered the queue list (its script ran under script-src 'self').

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
+import { cli, launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 15's browser acceptance, as a new learner meets the screens at 1280 and 375 px in Debian's Chromium:
 // nothing is clipped sideways (the page, every table, the kana chart), the answer controls are on screen on the
@@ -107,10 +105,7 @@ describe('learner screens at 1280 and 375 px', () => {
       const email = uniqueEmail('longest');
       await signUp(page, email);
       // A subscriber: the longest card may be on any level.
-      execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), 'users:set-subscription', email, 'active'], {
-        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-        stdio: 'pipe',
-      });
+      cli('users:set-subscription', email, 'active');
       const longest = await longestCards();
       for (const course of COURSES) {
         const card = longest.get(course)!;
@@ -145,10 +140,7 @@ describe('learner screens at 1280 and 375 px', () => {
       const { context, page } = await newPage(browser, width, width === 375 ? 740 : 900);
       const email = uniqueEmail('spelling');
       await signUp(page, email);
-      execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), 'users:set-subscription', email, 'active'], {
-        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-        stdio: 'pipe',
-      });
+      cli('users:set-subscription', email, 'active');
       const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
       await db.connect();
       const ids = new Map(

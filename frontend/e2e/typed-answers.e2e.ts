@@ -68,7 +68,7 @@ describe('typed answers', () => {
       const { context, page } = await newPage(browser, width, width === 375 ? 812 : 900);
       await signUpThroughForm(page, 'Kenji Typed', uniqueEmail('typed'));
 
-      await page.goto('/settings');
+      await page.goto('/settings', { waitUntil: 'networkidle' });
       await page.getByRole('radio', { name: 'The reading and the meaning' }).check();
       await page.getByText('Saved.').waitFor();
       await noHorizontalClipping(page);
@@ -170,7 +170,9 @@ describe('typed answers', () => {
   it('at 1280 px in Kanji I: the other kind of reading is named ("we want the kun reading"), and retried', async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signUpThroughForm(page, 'Kenji Kanji', uniqueEmail('typed-kanji'));
-    await page.goto('/settings');
+    // Settled first: a click while the profile is still being fetched again (the new account's time zone) is put
+    // back by the settings' optimistic update waiting for that fetch, and check() fails on the unchanged box.
+    await page.goto('/settings', { waitUntil: 'networkidle' });
     await page.getByRole('checkbox', { name: 'Type the reading in kanji courses' }).check();
     await page.getByText('Saved.').waitFor();
 

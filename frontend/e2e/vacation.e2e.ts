@@ -1,31 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
+import { cli, launch, newPage, query, screenshot, signUpThroughForm, uniqueEmail } from './helpers';
 
 // Issue 30, item 4 in a real browser at 1280 and 375 px: a learner starts a vacation in Settings, the home and
 // course pages say so with Resume; back from a break with a pile of 150 reviews, the study panel offers a plan,
 // serves the day's quota, and then says the day's plan is done.
 
 const PILE = 150;
-
-function cli(...args: string[]): string {
-  return execFileSync(process.execPath, [join(__dirname, '..', '..', 'backend', 'dist', 'cli.js'), ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-    stdio: 'pipe',
-  }).toString();
-}
-
-async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
 
 async function noHorizontalClipping(page: Page): Promise<void> {
   const { overflow, wide } = await page.evaluate(() => {
