@@ -6,7 +6,7 @@ import { loadBundledContent } from './content';
 import { ensureDatabase, migrate } from './platform/database/migrations';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger } from './platform/logger';
-import { startMediaProcess } from './platform/media-process';
+import { mediaProcessEnv, startMediaProcess } from './platform/media-process';
 import { exitGracefully } from './platform/shutdown';
 
 /**
@@ -16,7 +16,8 @@ import { exitGracefully } from './platform/shutdown';
  */
 async function main(): Promise<void> {
   const settings = loadConfig();
-  const ownMediaProcess = mediaNeedsOwnProcess(settings, availableParallelism());
+  const cores = availableParallelism();
+  const ownMediaProcess = mediaNeedsOwnProcess(settings, cores);
   const config = ownMediaProcess ? loadConfig({ ...process.env, MEDIA_PROCESS: 'own' }) : settings;
   const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   await ensureDatabase(config.DATABASE_URL);
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const app = await createHttpApp(AppModule.forConfig(config), config, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`Kioku is running on ${config.PUBLIC_URL} (role ${config.ROLE})`);
-  const media = ownMediaProcess ? startMediaProcess(logger) : undefined;
+  const media = ownMediaProcess ? startMediaProcess(logger, mediaProcessEnv(process.env, cores)) : undefined;
   const everything = { close: () => Promise.all([app.close(), media?.stop(config.SHUTDOWN_GRACE_MS)]) };
   exitGracefully(everything, logger, config.SHUTDOWN_GRACE_MS);
 }

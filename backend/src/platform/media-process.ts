@@ -15,6 +15,18 @@ const LAST_RESTART_DELAY_MS = 30_000;
 /** A process that ran this long before it ended was healthy: the next restart waits the first delay again. */
 const HEALTHY_RUN_MS = 60_000;
 
+/**
+ * The media process's environment: ROLE=media, no metrics listener of its own (the API keeps METRICS_PORT), and on a
+ * machine with 2 cores or fewer one job at a time unless MEDIA_WORKER_CONCURRENCY says otherwise. Two jobs at once
+ * made 285 clips a minute beside 60 grades/s at grade p99 61 ms; one made 189 at 37 ms (the target is 50 ms:
+ * bench/grades-beside-voice.bench.mjs): what the niced process cannot hold back is the PostgreSQL work its clips
+ * cause, which runs at normal priority.
+ */
+export function mediaProcessEnv(env: NodeJS.ProcessEnv, cores: number): NodeJS.ProcessEnv {
+  const concurrency = env.MEDIA_WORKER_CONCURRENCY?.trim() || (cores <= 2 ? '1' : undefined);
+  return { ...env, ROLE: 'media', METRICS_PORT: '', ...(concurrency && { MEDIA_WORKER_CONCURRENCY: concurrency }) };
+}
+
 export interface MediaProcess {
   /** Asks the media process to finish (it hands back its jobs) and waits for it, at most `graceMs`. */
   stop(graceMs: number): Promise<void>;
@@ -22,14 +34,14 @@ export interface MediaProcess {
 
 /**
  * `npm start` on a small machine: the media worker and the system voice in a child process of their own
- * (`worker.js` with ROLE=media) at BACKGROUND_NICENESS. In the API's process their JavaScript (a clip's loudness
+ * (`worker.js` with `env`, from mediaProcessEnv) at BACKGROUND_NICENESS. In the API's process their JavaScript (a clip's loudness
  * measure, WAV trimming) shares the event loop with the learners' requests; in a niced process of its own the kernel
  * runs a grade first. The child ends when this process does, however it ends: it watches its IPC channel, which
  * closes even on kill -9, and that is also how `stop` asks (not a signal: a terminal's Ctrl+C or a SIGTERM to the
  * process group reaches the child as well, and a second signal would cut its shutdown short). It is started again,
  * after a growing delay, if it dies on its own.
  */
-export function startMediaProcess(logger: Logger, env: NodeJS.ProcessEnv = process.env): MediaProcess {
+export function startMediaProcess(logger: Logger, env: NodeJS.ProcessEnv): MediaProcess {
   let child: ChildProcess | undefined;
   let stopping = false;
   let delay = FIRST_RESTART_DELAY_MS;
@@ -37,9 +49,8 @@ export function startMediaProcess(logger: Logger, env: NodeJS.ProcessEnv = proce
 
   const start = () => {
     const startedAt = Date.now();
-    // Its metrics would need a port of their own: the API's listener keeps METRICS_PORT.
     const started = spawn(process.execPath, [join(__dirname, '..', 'worker.js')], {
-      env: { ...env, ROLE: 'media', METRICS_PORT: '' },
+      env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child = started;
