@@ -40,6 +40,20 @@ describe('settings page', () => {
     ]);
   });
 
+  it('shows a choice at once and puts it back when the save fails, saying why', async () => {
+    const { user, net } = settingsApp();
+    let fail = () => undefined as void;
+    net.routes['PATCH /api/users/settings'] = () => new Promise((resolve) => (fail = () => resolve(problem(422, 'Settings could not be saved.'))));
+    const typed = await screen.findByRole('checkbox', { name: 'Type the reading in kanji courses' });
+    expect(typed).not.toBeChecked();
+    await user.click(typed);
+    // While the save is on its way.
+    expect(typed).toBeChecked();
+    fail();
+    expect(await screen.findByText('Settings could not be saved.')).toBeInTheDocument();
+    await waitFor(() => expect(typed).not.toBeChecked());
+  });
+
   it('enables vocab hide-text only with the audio prompt', async () => {
     const { user, net } = settingsApp();
     const hideText = await screen.findByRole('checkbox', { name: /Hide the sentence text/ });

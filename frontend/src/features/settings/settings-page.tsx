@@ -36,8 +36,14 @@ function Section({ title, children, description }: { title: string; children: Re
   );
 }
 
-function StudySettings({ settings }: { settings: Settings }) {
+function StudySettings({ settings: saved }: { settings: Settings }) {
   const queryClient = useQueryClient();
+  // What the learner just chose, shown at once. The profile's optimistic update comes a moment later (it first
+  // cancels a refetch in flight), and React puts a controlled box back to its old state in between: a click
+  // seemed not to take (CI's browser test saw it). A choice is dropped once its save has settled, unless a newer
+  // one of the same setting replaced it; the profile shows the saved value (or the old one after an error).
+  const [chosen, setChosen] = useState<Partial<Settings>>({});
+  const settings: Settings = { ...saved, ...chosen };
   const hideTextHint = useId();
   const update = useMutation({
     mutationFn: settingsApi.update,
@@ -55,9 +61,16 @@ function StudySettings({ settings }: { settings: Settings }) {
       const current = queryClient.getQueryData<Profile>(queryKeys.profile);
       if (current) queryClient.setQueryData<Profile>(queryKeys.profile, { ...current, settings: { ...current.settings, ...saved } });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+    // Here, not in mutate's options: those run for the latest call only, and every save must drop its choice.
+    onSettled: (_saved, _error, partial) => {
+      setChosen((current) => withoutSettled(current, partial));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+    },
   });
-  const set = (partial: Partial<Settings>) => update.mutate(partial);
+  const set = (partial: Partial<Settings>) => {
+    setChosen((current) => ({ ...current, ...partial }));
+    update.mutate(partial);
+  };
 
   return (
     <Section title="Study" description="Changes are saved as you make them.">
@@ -138,6 +151,13 @@ function StudySettings({ settings }: { settings: Settings }) {
       </div>
     </Section>
   );
+}
+
+/** `chosen` without the choices of `settled` that nothing newer has replaced. */
+function withoutSettled(chosen: Partial<Settings>, settled: Partial<Settings>): Partial<Settings> {
+  const left: Record<string, unknown> = { ...chosen };
+  for (const [key, value] of Object.entries(settled)) if (left[key] === value) delete left[key];
+  return left as Partial<Settings>;
 }
 
 function Checkbox({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange: (value: boolean) => void }) {
