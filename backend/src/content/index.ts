@@ -15,9 +15,12 @@ export { createAdminMaterial, recordMediaEvent, recordVoiceOutcome, reviseMateri
 export { canonical, CARD_OVERRIDE_FIELDS } from './material/material-fields';
 export { reviseMaterial } from './material/record-material';
 // The card an admin edits and a media job fills: where each field lives and the one writer of a card's fields.
-export { CARD_TYPES, editableFields, materialFieldOf, placeOf } from './card/card-fields';
+export { CARD_TYPES, editableFields, linkedMaterials, materialFieldOf, placeOf } from './card/card-fields';
 export type { CardType, FieldPlace, FieldTarget } from './card/card-fields';
-export { adminSentenceId, cardStreams, linkedMaterials, lockCard, readCardRow, STALE_MESSAGE, versionToken, writeCardFields } from './card/card-writer';
+// Every card edit (admin edits, uploads, approvals, media results) is decided by edit-card.decide.ts.
+export { approvalsOf, checkCardEdit } from './card/edit-card.decide';
+export type { CardEdit } from './card/edit-card.decide';
+export { adminSentenceId, cardStreams, lockCard, readCardRow, STALE_MESSAGE, versionToken, writeCardEdit } from './card/card-writer';
 export type { CardRow, LockedCard, WriteOptions, WriteResult } from './card/card-writer';
 // Japanese text helpers (furigana parsing, kana conversion): the speech worker reads sentences as the build writes them.
 export { isKanjiChar, parseFurigana, stripFurigana, toHiragana, toKatakana } from './build/text';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { AdminMaterial } from '#contract/admin';
-import { CARD_TYPES, CardRow, CardType, executeMaterialCommand, lockCard, recordMediaEvent, writeCardFields } from '../content';
+import { CARD_TYPES, CardType, executeMaterialCommand, lockCard, recordMediaEvent, writeCardEdit } from '../content';
 import { withTransaction } from '../platform/database/database';
 import { PG_POOL } from '../platform/database/database.module';
 import { EventStore } from '../platform/event-store/event-store';
@@ -26,14 +26,12 @@ const RESULT_FIELDS = (Object.keys(mediaResultSchema.shape) as Array<keyof Media
 ) satisfies ReadonlyArray<keyof AdminMaterial>;
 
 /**
- * What a job's result changes on the card: its fields, and a new audio or image is not approved yet (an
- * admin listens or looks first).
+ * The card fields a job's result sets. What they change on the card (a new audio or image is not approved yet:
+ * an admin listens or looks first) is content's decideCardEdit, as for an upload.
  */
-export function resultChanges(result: MediaResult, row: CardRow): Record<string, unknown> {
+export function resultFields(result: MediaResult): Record<string, unknown> {
   const set: Record<string, unknown> = {};
   for (const field of RESULT_FIELDS) if (result[field] !== undefined) set[field] = result[field];
-  if (set.audio_url !== undefined && set.audio_url !== row.data.audio_url) set.is_audio_approved = false;
-  if (set.image_url !== undefined && set.image_url !== row.data.image_url) set.is_image_approved = false;
   return set;
 }
 
@@ -77,9 +75,9 @@ export class CardMaterialMediaPort implements MaterialMediaPort {
       });
       // A material without history (a bare catalogue row) only gets its outcome, as with the default port.
       if (recorded.appended?.duplicate || !card?.state) return;
-      const set = resultChanges(result, card.row);
+      const set = resultFields(result);
       if (!Object.keys(set).length) return;
-      await writeCardFields(client, this.store, card, set, { metadata, eventIdFor: (s) => mediaEventId('media-result', `${outcomeId}\u0000${s}`) });
+      await writeCardEdit(client, this.store, card, { kind: 'media', set }, { metadata, eventIdFor: (s) => mediaEventId('media-result', `${outcomeId}\u0000${s}`) });
     });
   }
 

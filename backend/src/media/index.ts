@@ -10,7 +10,7 @@ export type { BreakdownItem, MediaResult } from './media.events';
 export { MATERIAL_MEDIA_PORT } from './material-media.port';
 export type { MaterialMediaPort, MaterialMediaText, MediaJobContext } from './material-media.port';
 export { EventMaterialMediaPort } from './event-material-media.port';
-export { CardMaterialMediaPort, resultChanges } from './card-material-media.port';
+export { CardMaterialMediaPort, resultFields } from './card-material-media.port';
 // The system voice: its plan (cli voice:status), its scheduler and how a clip's outcome is recorded.
 export { isRemake, loadVoiceOwners, voiceRequestId, voiceStateOf, voiceStatus } from './voice/voice-plan';
 export type { VoiceOwner } from './voice/voice-plan';

@@ -8,6 +8,16 @@ import { CARD_OVERRIDE_FIELDS } from '../material/material-fields';
 
 export { CARD_TYPES, type CardType };
 
+const intOf = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+
+/**
+ * The other materials a card shows and an admin can edit through it, from its catalogue row: its sentence and
+ * (reading) its word.
+ */
+export function linkedMaterials(card: { type: CardType; data: Record<string, unknown> }): { sentenceId: number | null; vocabId: number | null } {
+  return { sentenceId: intOf(card.data.sentence_id), vocabId: card.type === 'reading' ? intOf(card.data.vocab_id) : null };
+}
+
 /** own: the card's stream; vocab: the reading's word; sentence: the sentence the card shows. */
 export type FieldTarget = 'own' | 'vocab' | 'sentence';
 

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { APPROVAL_FLAGS, type ApprovalFlag } from '#contract/admin.requests';
 import { executeMaterialCommand, getMaterial, lockMaterials, MaterialSnapshot } from '../material/material.aggregate';
-import { createAdminMaterial, reviseMaterialFields } from '../material/material.decide';
 import { MATERIAL_EVENT_TYPES, materialStreamId } from '../material/material.events';
-import { MaterialRef } from '../material/material.state';
+import { MaterialRef, MaterialStream } from '../material/material.state';
 import { Queryable } from '../../platform/database/database';
 import { AppError, ConcurrencyError } from '../../platform/errors/app-error';
+import { Decision } from '../../platform/event-store/command-path';
 import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
-import { CardType, FieldTarget, placeOf } from './card-fields';
+import { CardType, linkedMaterials } from './card-fields';
+import { CardEdit, decideAdminSentence, decideCardEdit, decideSentenceEdit, decideWordEdit, LinkedEdit, newSentenceData, wordMissing } from './edit-card.decide';
+
+// The I/O of a card edit: reading and locking the card, and running each material's share of the edit on the
+// command path. What the edit changes is decided in edit-card.decide.ts.
 
 /** The `materials` row of a card: what it shows (SPEC §3 Material fields) and where it sits in its course. */
 export interface CardRow {
@@ -26,9 +29,6 @@ export interface CardRow {
 }
 
 export const STALE_MESSAGE = 'Someone else changed this material in the meantime. Reload to see their version.';
-
-/** An approval flag a card never had is false (not approved). */
-const APPROVAL_DEFAULTS: Record<ApprovalFlag, boolean> = Object.fromEntries(APPROVAL_FLAGS.map((flag) => [flag, false])) as Record<ApprovalFlag, boolean>;
 
 export async function readCardRow(db: Queryable, type: CardType, id: number): Promise<CardRow | null> {
   const { rows } = await db.query(
@@ -53,13 +53,6 @@ export async function readCardRow(db: Queryable, type: CardType, id: number): Pr
     data: r.data,
     updatedAt: r.updated_at,
   };
-}
-
-const intOf = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
-
-/** The other materials a card shows and an admin can edit through it: its sentence and (reading) its word. */
-export function linkedMaterials(row: CardRow): { sentenceId: number | null; vocabId: number | null } {
-  return { sentenceId: intOf(row.data.sentence_id), vocabId: row.type === 'reading' ? intOf(row.data.vocab_id) : null };
 }
 
 /** The materials a card shows: its own, its sentence and (reading) its word. */
@@ -117,12 +110,6 @@ export interface WriteOptions {
   metadata: EventMetadata;
   /** a stable event id per stream (derived from an Idempotency-Key or a job outcome): retries record once */
   eventIdFor?: (streamId: string) => string;
-  /**
-   * Approval fields recorded even when the value is the default they read as: an unapproval of the system voice
-   * sets is_audio_approved false on a card that never had it, and that explicit false is the veto (catalogue
-   * voiceFields: audio_vetoed). Without it the unapproval was no change and silently did nothing (issue 31).
-   */
-  explicit?: readonly string[];
 }
 
 export interface WriteResult {
@@ -136,111 +123,62 @@ export function adminSentenceId(type: CardType, id: number, salt = 0): number {
   return n || 1;
 }
 
-/** One MaterialRevised (source 'admin') of the fields of `set` that change, through the command path. */
-async function revise(
+/** One material's share of the edit through the command path: its decide runs on the stream as loaded. */
+async function append<R>(
   db: Queryable,
   store: EventStore,
   material: MaterialRef,
-  set: Record<string, unknown>,
+  decide: (stream: MaterialStream) => Decision<R>,
   options: WriteOptions,
-  result: WriteResult,
-  defaults?: Record<string, unknown>,
-): Promise<void> {
-  if (!Object.keys(set).length) return;
+  written: WriteResult,
+): Promise<R> {
   const streamId = materialStreamId(material.type, material.id);
-  const done = await executeMaterialCommand({ db, store }, material, (stream) => reviseMaterialFields(stream, { set, defaults }), {
+  const done = await executeMaterialCommand({ db, store }, material, decide, {
     metadata: options.metadata,
     eventIds: options.eventIdFor ? () => options.eventIdFor!(streamId) : undefined,
   });
-  if (done.appended && !done.appended.duplicate) result.changed.push(streamId);
+  if (done.appended && !done.appended.duplicate) written.changed.push(streamId);
+  return done.result;
 }
 
 /**
- * Writes Material field values (SPEC §3 names; null removes) to a locked card: each to the material its shown
- * value comes from (card-fields.ts), as one MaterialRevised per material with before → after, source 'admin'.
- * The catalogue is updated in the same transaction. A card without a sentence gets one of its own when a
- * sentence field is set.
+ * Writes a card edit (edit-card.decide.ts) to a locked card, in the caller's transaction: the card's own
+ * MaterialRevised, then its word's and its sentence's (before → after, source 'admin'), each on the command
+ * path, so the catalogue is updated with them. A card without a sentence gets one of its own when a sentence
+ * field is set. Every refusal is decideCardEdit's, before anything is appended, or rolls the transaction back.
  */
-export async function writeCardFields(
-  db: Queryable,
-  store: EventStore,
-  card: LockedCard,
-  set: Record<string, unknown>,
-  options: WriteOptions,
-): Promise<WriteResult> {
-  const result: WriteResult = { changed: [] };
-  if (!card.state) throw new AppError('not_found', `The ${card.row.type} material ${card.row.id} has no history to edit.`);
-  const where = { hasContextOverride: card.state.data.sentence_context != null, hasSentence: linkedMaterials(card.row).sentenceId !== null };
-  const parts: Record<FieldTarget, Record<string, unknown>> = { own: {}, vocab: {}, sentence: {} };
-  for (const [field, value] of Object.entries(set)) {
-    const place = placeOf(card.row.type, field, where);
-    if (!place) throw new AppError('validation_failed', `A ${card.row.type} has no field ${field}.`, { fields: [{ field, message: 'Not a field of this material type.' }] });
-    parts[place.target][place.field] = value;
-  }
-
-  const defaults = Object.fromEntries(Object.entries(APPROVAL_DEFAULTS).filter(([field]) => !options.explicit?.includes(field)));
-  await revise(db, store, { type: card.row.type, id: card.row.id }, parts.own, options, result, defaults);
-  if (!Object.keys(parts.vocab).length && !Object.keys(parts.sentence).length) return result;
+export async function writeCardEdit(db: Queryable, store: EventStore, card: LockedCard, edit: CardEdit, options: WriteOptions): Promise<WriteResult> {
+  const written: WriteResult = { changed: [] };
+  const own = { type: card.row.type, id: card.row.id };
+  const { word, sentence } = await append(db, store, own, (stream) => decideCardEdit(stream, card.row, edit), options, written);
+  if (!word && !sentence) return written;
 
   // A new word chosen in the same edit: its fields and sentence are the ones to edit now.
-  if (result.changed.length) {
+  if (written.changed.length) {
     card.row = (await readCardRow(db, card.row.type, card.row.id)) ?? card.row;
     await lockMaterials(db, cardMaterials(card.row));
   }
   const { sentenceId, vocabId } = linkedMaterials(card.row);
 
-  if (Object.keys(parts.vocab).length) {
-    const vocab = vocabId ? await getMaterial(db, 'vocab', vocabId) : null;
-    if (!vocab) {
-      throw new AppError('validation_failed', 'This reading has no word yet: choose a vocab id first, then edit the word.', {
-        fields: Object.keys(set)
-          .filter((f) => placeOf(card.row.type, f, where)?.target === 'vocab')
-          .map((field) => ({ field, message: 'Choose a vocab id first.' })),
-      });
-    }
-    await revise(db, store, { type: 'vocab', id: vocab.id }, parts.vocab, options, result);
+  if (word) {
+    if (vocabId === null) throw wordMissing(word);
+    await append(db, store, { type: 'vocab', id: vocabId }, (stream) => decideWordEdit(stream, word), options, written);
   }
-
-  if (Object.keys(parts.sentence).length) {
-    const sentence = sentenceId ? await getMaterial(db, 'sentence', sentenceId) : null;
-    if (sentence) {
-      await revise(db, store, { type: 'sentence', id: sentence.id }, parts.sentence, options, result);
-    } else {
-      await createSentence(db, store, card, parts.sentence, options, result);
-    }
+  if (sentence) {
+    const shown = sentenceId === null ? null : await append(db, store, { type: 'sentence', id: sentenceId }, (stream) => decideSentenceEdit(stream, sentence), options, written);
+    if (!shown || shown.missing) await createSentence(db, store, card, sentence, options, written);
   }
-  return result;
+  return written;
 }
 
-async function createSentence(
-  db: Queryable,
-  store: EventStore,
-  card: LockedCard,
-  values: Record<string, unknown>,
-  options: WriteOptions,
-  result: WriteResult,
-): Promise<void> {
-  const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
-  if (!Object.keys(data).length) return;
+/** The card's own sentence, under the first of its ids (adminSentenceId) that is free or already ours. */
+async function createSentence(db: Queryable, store: EventStore, card: LockedCard, sentence: LinkedEdit, options: WriteOptions, written: WriteResult): Promise<void> {
+  if (!Object.keys(newSentenceData(sentence)).length) return;
   const { type, id } = card.row;
   for (let salt = 0; salt < 5; salt++) {
-    const sentenceId = adminSentenceId(type, id, salt);
-    const sentence = { type: 'sentence' as const, id: sentenceId };
-    await lockMaterials(db, [sentence]);
-    const existing = await getMaterial(db, 'sentence', sentenceId);
-    if (existing && (existing.data.material_type !== type || existing.data.material_id !== id)) continue; // someone else's id
-    if (existing) {
-      // Ours from before, no longer shown (marked unapproved): the new text replaces it and shows again.
-      await revise(db, store, sentence, { ...values, is_approved: null }, options, result);
-      return;
-    }
-    const streamId = materialStreamId('sentence', sentenceId);
-    const done = await executeMaterialCommand({ db, store }, sentence, (stream) => createAdminMaterial(stream, { ...data, material_type: type, material_id: id }), {
-      metadata: options.metadata,
-      eventIds: options.eventIdFor ? () => options.eventIdFor!(streamId) : undefined,
-    });
-    if (!done.appended?.duplicate) result.changed.push(streamId);
-    return;
+    const slot = { type: 'sentence' as const, id: adminSentenceId(type, id, salt) };
+    const { taken } = await append(db, store, slot, (stream) => decideAdminSentence(stream, { type, id }, sentence), options, written);
+    if (!taken) return;
   }
   throw new AppError('conflict', 'Could not find a free id for a new sentence. Try again.');
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool, PoolClient } from 'pg';
-import { canonical, cardStreams, CardType, lockCard, LockedCard, STALE_MESSAGE, versionToken, writeCardFields } from '../../../content';
+import { cardStreams, checkCardEdit, CardType, lockCard, LockedCard, STALE_MESSAGE, versionToken, writeCardEdit } from '../../../content';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
 import { AppError, ConcurrencyError } from '../../../platform/errors/app-error';
@@ -21,30 +21,9 @@ export interface EditMaterialCommand {
   eventIdFor?: (streamId: string) => string;
 }
 
-/** A reading's word must be one of its candidates (vocab_id_options), or none. */
-export function checkVocabChoice(card: LockedCard, set: Record<string, unknown>): void {
-  if (card.row.type !== 'reading' || !('vocab_id' in set) || set.vocab_id === null) return;
-  const data = card.state?.data ?? {};
-  if (set.vocab_id === data.vocab_id) return;
-  const options = Array.isArray(data.vocab_id_options) ? data.vocab_id_options : [];
-  if (!options.includes(set.vocab_id)) {
-    throw new AppError('validation_failed', `Word ${String(set.vocab_id)} is not one of this reading's candidate words (vocab_id_options).`, {
-      fields: [{ field: 'vocab_id', message: 'Choose one of the candidate words listed for this reading.' }],
-    });
-  }
-}
-
-function checkKanaWord(type: CardType, set: Record<string, unknown>): void {
-  if (type === 'kana' && 'vocab' in set && 'vocab_hiragana' in set && canonical(set.vocab) !== canonical(set.vocab_hiragana)) {
-    throw new AppError('validation_failed', "A kana's example word is written in kana only: vocab and vocab_hiragana must be the same.", {
-      fields: [{ field: 'vocab_hiragana', message: 'Must equal vocab for a kana.' }],
-    });
-  }
-}
-
 /**
- * Runs an edit of one material under the card's locks: checks the version the admin saw, writes the changed
- * fields (card-writer.ts) and answers the material as it is now. A stale version changes nothing.
+ * Runs an edit of one material under the card's locks: checks the version the admin saw, then `work` writes
+ * the edit (content's writeCardEdit, decided by its decideCardEdit). A stale version changes nothing.
  */
 export async function editLocked(
   pool: Pool,
@@ -93,15 +72,16 @@ export class EditMaterialHandler implements ICommandHandler<EditMaterialFieldsCo
   }
 
   async edit(command: EditMaterialCommand): Promise<MaterialDetailView> {
-    checkKanaWord(command.type, command.set);
+    const edit = { kind: 'edit' as const, set: command.set };
+    // What the edit alone breaks is refused before anything is locked (a 400 before a 404 or a 409).
+    checkCardEdit(command.type, edit);
     await editLocked(
       this.pool,
       command.type,
       command.id,
       command.expectedVersion,
       async (client, card) => {
-        checkVocabChoice(card, command.set);
-        await writeCardFields(client, this.store, card, command.set, { metadata: command.metadata, eventIdFor: command.eventIdFor });
+        await writeCardEdit(client, this.store, card, edit, { metadata: command.metadata, eventIdFor: command.eventIdFor });
       },
       command.eventIdFor,
     );

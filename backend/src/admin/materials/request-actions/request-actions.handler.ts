@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { isMediaApprovalAction, MEDIA_APPROVALS } from '#contract/admin.requests';
-import { CardType, executeMaterialCommand, lockCard, materialStreamId, recordMediaEvent, writeCardFields } from '../../../content';
+import { approvalsOf, CardType, executeMaterialCommand, lockCard, materialStreamId, recordMediaEvent, writeCardEdit } from '../../../content';
 import { assertMediaActions, isMediaJobAction, MediaActionRequested, MediaJobAction, MediaJobs } from '../../../media';
 import { withTransaction } from '../../../platform/database/database';
 import { PG_POOL } from '../../../platform/database/database.module';
@@ -62,27 +61,17 @@ export class RequestActionsHandler implements ICommandHandler<RequestMediaAction
     }
     assertMediaActions(actions);
     const jobActions = actions.filter(isMediaJobAction) as MediaJobAction[];
-    const set: Record<string, boolean> = {};
-    // Approvals are decisions recorded at once: the flag each one sets is the contract's (MEDIA_APPROVALS).
-    for (const action of actions.filter(isMediaApprovalAction)) {
-      const { field, value } = MEDIA_APPROVALS[action];
-      if (field in set && set[field] !== value) {
-        throw new AppError('validation_failed', `Approve and unapprove the same ${field === 'is_audio_approved' ? 'audio' : 'image'} at once? Choose one.`, {
-          fields: [{ field: 'actions', message: 'Contradicting approvals.' }],
-        });
-      }
-      set[field] = value;
-    }
+    // Approvals are decisions recorded at once (content's approvalsOf: the flag each one sets, no contradiction).
+    const approvals = approvalsOf(actions);
     if (jobActions.length) await this.jobs.assertAvailable();
 
     return withTransaction(this.pool, async (client) => {
       const card = await lockCard(client, command.type, command.id);
       if (!card) throw new AppError('not_found', `There is no ${command.type} material ${command.id}.`);
-      if (Object.keys(set).length) {
-        await writeCardFields(client, this.store, card, set, {
+      if (Object.keys(approvals).length) {
+        // An unapproval is a decision even on a card whose audio was never approved (the system voice's veto).
+        await writeCardEdit(client, this.store, card, { kind: 'approve', approvals }, {
           metadata: command.metadata,
-          // An unapproval is a decision even on a card whose audio was never approved (the system voice's).
-          explicit: Object.keys(set).filter((field) => set[field] === false),
           eventIdFor: command.eventIdFor ? (s) => command.eventIdFor!(`approve|${s}`) : undefined,
         });
       }

@@ -7,7 +7,7 @@ import { EventStore } from '../../../platform/event-store/event-store';
 import { EventMetadata } from '../../../platform/event-store/event-store.types';
 import { editLocked } from '../edit-material/edit-material.handler';
 import { MaterialDetailView, MaterialReader } from '../material-reader';
-import { CardType, writeCardFields } from '../../../content';
+import { CardType, writeCardEdit } from '../../../content';
 
 export interface UploadImageCommand {
   type: CardType;
@@ -83,9 +83,11 @@ export class UploadImageHandler implements ICommandHandler<UploadMaterialImageCo
       command.id,
       command.expectedVersion,
       async (client, card) => {
-        const set: Record<string, unknown> = { image_url: url };
-        if (card.row.data.image_url !== url) set.is_image_approved = false;
-        await writeCardFields(client, this.store, card, set, { metadata: { ...command.metadata, upload: { name: image.name, size: image.size } }, eventIdFor: command.eventIdFor });
+        // A new medium: a changed image is not approved yet (decideCardEdit).
+        await writeCardEdit(client, this.store, card, { kind: 'media', set: { image_url: url } }, {
+          metadata: { ...command.metadata, upload: { name: image.name, size: image.size } },
+          eventIdFor: command.eventIdFor,
+        });
       },
       command.eventIdFor,
     );
@@ -116,9 +118,7 @@ export class UploadAudioHandler implements ICommandHandler<UploadMaterialAudioCo
       command.id,
       command.expectedVersion,
       async (client, card) => {
-        const set: Record<string, unknown> = { audio_url: audio.audio_url, audio_spec: UPLOADED_AUDIO_SPEC };
-        if (card.row.data.audio_url !== audio.audio_url) set.is_audio_approved = false;
-        await writeCardFields(client, this.store, card, set, {
+        await writeCardEdit(client, this.store, card, { kind: 'media', set: { audio_url: audio.audio_url, audio_spec: UPLOADED_AUDIO_SPEC } }, {
           metadata: { ...command.metadata, upload: { name: audio.name, size: audio.size } },
           eventIdFor: command.eventIdFor,
         });
