@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { coursePageSchema, type CoursePage } from '../../../contract/progress';
 import { awardsQueries } from '../features/awards/awards-queries';
 import { progressQueries } from '../features/progress/progress-queries';
+import { preloadPlanScreens } from '../features/study/study-overview';
 import { catchUpQuery, studyQueries } from '../features/study/study-queries';
 import { preloadedGet } from '../lib/api';
 import { isCourse, type Course } from '../lib/courses';
@@ -37,7 +38,11 @@ export function startPagePreload(queryClient: QueryClient, pathname: string): bo
   // The catch-up plan's key holds the review count, known only with the answer: set before the next card's query
   // settles (this callback runs first), so the study panel that shows with that card finds its plan already there.
   page.then(
-    (p) => queryClient.setQueryData(catchUpQuery(course, p.flashcard.review_count).queryKey, p.catch_up),
+    (p) => {
+      queryClient.setQueryData(catchUpQuery(course, p.flashcard.review_count).queryKey, p.catch_up);
+      // A pile or a plan: its screens' chunk comes with the answer, not after the panel asks for it.
+      if (p.catch_up.offer || p.catch_up.plan) preloadPlanScreens();
+    },
     () => undefined, // the failure is the other queries' to report
   );
   const parts: Array<[QueryKey, (p: CoursePage) => unknown]> = [

@@ -85,4 +85,15 @@ describe('the study panel back from a break', () => {
     await waitFor(() => expect(net.requests('POST', '/api/users/vacation/end')).toHaveLength(1));
     expect(await screen.findByText(/reviews due — clear them in 7 days/)).toBeInTheDocument();
   });
+
+  it('on vacation: studying is not blocked, and the notice says a card reviewed now keeps its new schedule', async () => {
+    const { user, queryClient } = setup(offer);
+    act(() => {
+      queryClient.setQueryData(queryKeys.profile, profileSchema.parse(profileFixture({ vacation: { started_at: '2026-12-01T09:00:00.000Z', returns_on: null } })));
+    });
+    expect(await screen.findByText(/You may still study/)).toHaveTextContent('You may still study: a card you review now keeps its new schedule.');
+    await user.click(await screen.findByRole('button', { name: 'Study anyway' }));
+    expect(await screen.findByText('Review 1/1200')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+  });
 });
