@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { profileSchema } from './accounts';
 import { COURSES } from './courses';
-import { nextCardSchema } from './study';
+import { catchUpSchema, nextCardSchema } from './study';
 
 const named = z.object({ name: z.string() });
 
@@ -72,7 +72,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 /**
  * GET /api/pages/course?course=…: a course page's first screen in one call (issue 31, item 12), each part the
  * answer of its own endpoint: the profile, the study panel's next card, the stats (progress table and review
- * forecast) and the awards. index.html names it in a preload, so it is on its way before the scripts run. The
+ * forecast), the awards and the catch-up plan (GET /api/study/catch-up: a pile's offer, or the running plan). index.html names it in a preload, so it is on its way before the scripts run. The
  * dictionary is not in it: it loads after the first screen.
  */
 export const coursePageSchema = z.object({
@@ -80,5 +80,6 @@ export const coursePageSchema = z.object({
   flashcard: nextCardSchema,
   stats: statsSchema,
   mastery: masterySchema,
+  catch_up: catchUpSchema,
 });
 export type CoursePage = z.infer<typeof coursePageSchema>;

@@ -45,6 +45,11 @@ export const nextCardSchema = z.object({
   flashcard: z.nullable(flashcardSchema),
   user_next_review_in_minutes: z.nullish(z.number()),
   review_count: z.number(),
+  /**
+   * A catch-up plan running: the reviews still served today (the day's share less what is done; 0 once it is). The
+   * session counts these instead of review_count. Absent or null without a plan, or once the learner went on today.
+   */
+  plan_left_today: z.nullish(z.number()),
   new_available: z._default(z.number(), 0),
   learned_count: z._default(z.number(), 0),
   /** open levels with cards still missing their sentence: "N of M cards available" */
@@ -104,6 +109,8 @@ export const gradeResponseSchema = z.object({
   new_level: z.nullish(z.number()),
   user_next_review_in_minutes: z.nullish(z.number()),
   review_count: z.number(),
+  /** as nextCardSchema's, after this grade */
+  plan_left_today: z.nullish(z.number()),
   /** the typed answer as the server checked and recorded it (only when one was sent) */
   typed_answer: z.nullish(gradedTypedAnswerSchema),
 });

@@ -29,3 +29,6 @@ export type { WrongAnswer } from './wrong-answers/wrong-answers.query';
 export { unservedCardCounts } from './unserved-cards';
 export type { UnservedCounts } from './unserved-cards';
 export { GetFlashcardQuery } from './get-flashcard/get-flashcard.handler';
+// The catch-up plan's view (issue 30, item 4), read with a course page's first screen.
+export { GetCatchUpQuery } from './catch-up/catch-up.handler';
+export type { CatchUpView } from './catch-up/catch-up.query';

@@ -12,8 +12,9 @@ describe('the course page preloaded with index.html (issue 31)', () => {
     for (const other of ['/', '/settings', '/kana/x', '/admin/kana']) expect(coursePagePath(other)).toBeNull();
   });
 
-  it('answers the profile, next-card, stats and awards queries from one request, with the credentials the preload has', async () => {
-    const page = { profile: profileFixture(), flashcard: nextCard({ review_count: 2 }), stats: statsFixture(), mastery: { ...masteryFixture(), course: 'kana' } };
+  it('answers the profile, next-card, stats, awards and catch-up queries from one request, with the credentials the preload has', async () => {
+    const catchUp = { reviews_due: 2, usual_daily: 5, offer: null, plan: null };
+    const page = { profile: profileFixture(), flashcard: nextCard({ review_count: 2 }), stats: statsFixture(), mastery: { ...masteryFixture(), course: 'kana' }, catch_up: catchUp };
     const api = mockFetch({ 'GET /api/pages/course?course=kana': { body: page } });
     const client = createQueryClient({ retry: false });
     expect(startPagePreload(client, '/kana')).toBe(true);
@@ -22,6 +23,8 @@ describe('the course page preloaded with index.html (issue 31)', () => {
     expect(client.getQueryData([...queryKeys.study('kana'), 'next'])).toMatchObject({ review_count: 2 });
     expect(client.getQueryData([...queryKeys.progress('kana'), 'stats'])).toMatchObject({ levels: expect.any(Array) });
     expect(client.getQueryData([...queryKeys.progress('kana'), 'mastery'])).toMatchObject({ course: 'kana' });
+    // The catch-up plan under the key the study panel asks with (it holds the review count).
+    expect(client.getQueryData([...queryKeys.study('kana'), 'catch-up', 2])).toEqual(catchUp);
     expect(api.calls).toHaveLength(1);
     expect(api.fn.mock.calls[0][1]).toEqual({ credentials: 'include' });
     expect(startPagePreload(createQueryClient(), '/settings')).toBe(false);

@@ -6,8 +6,12 @@ import { queryKeys } from '../lib/query-keys';
 import { endVacation, formatDay } from '../lib/vacation';
 import { Button } from './ui/button';
 
-/** Nothing unless the learner is on vacation. */
-export function VacationNotice() {
+/**
+ * Nothing unless the learner is on vacation. Studying is not blocked (docs/decisions.md): `onStudy`, where a session
+ * can start (the study panel), offers it; a card reviewed on vacation keeps that review's schedule and is not moved
+ * at the end.
+ */
+export function VacationNotice({ onStudy }: { onStudy?: () => void }) {
   const profile = useQuery({ ...profileQuery, enabled: false });
   const queryClient = useQueryClient();
   const resume = useMutation({
@@ -26,12 +30,17 @@ export function VacationNotice() {
       <p>
         <strong>You are on vacation</strong> since {since}
         {vacation.returns_on ? <>, back on {formatDay(vacation.returns_on)}</> : null}. Your reviews are paused: none pile up, and your levels
-        and study days are kept.
+        and study days are kept. You may still study: a card you review now keeps its new schedule.
       </p>
       <div className="form-actions">
         <Button variant="primary" onClick={() => resume.mutate()} disabled={resume.isPending}>
           {resume.isPending ? 'Resuming…' : 'Resume studying'}
         </Button>
+        {onStudy ? (
+          <Button variant="ghost" onClick={onStudy}>
+            Study anyway
+          </Button>
+        ) : null}
       </div>
       {resume.isError ? (
         <p role="alert" className="field-error">

@@ -10,7 +10,7 @@ import { ZodPipe } from '../../platform/http/zod.pipe';
 import { GetCoursePageQuery, type CoursePage } from './course-page.handler';
 
 /**
- * GET /api/pages/course?course=… → {profile, flashcard, stats, mastery}: a course page's first screen in one
+ * GET /api/pages/course?course=… → {profile, flashcard, stats, mastery, catch_up}: a course page's first screen in one
  * request (issue 31, item 12), each part as its own endpoint answers it. index.html preloads it (course-page.preload.ts).
  */
 @Controller('api/pages/course')

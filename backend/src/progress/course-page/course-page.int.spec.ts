@@ -32,15 +32,17 @@ describe('GET /api/pages/course and the preload in index.html', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers the four reads of the first screen as their own endpoints answer them', async () => {
+  it('answers the five reads of the first screen as their own endpoints answer them', async () => {
     const user = await signUpTestUser(app.inject);
     await user.session.post('/api/flashcard', { id: 'kana-1', grade: 5 }, { headers: { 'idempotency-key': 'a0000000-0000-4000-8000-000000000001' } });
     const page = await user.session.get('/api/pages/course?course=kana');
     expect(page.statusCode).toBe(200);
-    const [profile, flashcard, stats, mastery] = await Promise.all(
-      ['/api/users/profile', '/api/flashcard?course=kana', '/api/users/stats?course=kana', '/api/users/course_mastery?course=kana'].map(async (url) => (await user.session.get(url)).json()),
+    const [profile, flashcard, stats, mastery, catchUp] = await Promise.all(
+      ['/api/users/profile', '/api/flashcard?course=kana', '/api/users/stats?course=kana', '/api/users/course_mastery?course=kana', '/api/study/catch-up?course=kana'].map(
+        async (url) => (await user.session.get(url)).json(),
+      ),
     );
-    expect(page.json()).toEqual({ profile, flashcard, stats, mastery });
+    expect(page.json()).toEqual({ profile, flashcard, stats, mastery, catch_up: catchUp });
     expect(page.json().flashcard.review_count).toBe(1);
   });
 

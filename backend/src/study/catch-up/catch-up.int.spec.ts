@@ -4,7 +4,7 @@ import { signUpTestUser } from '../../accounts/testing/test-session';
 import { courseMaterials, insertDueCards, insertMaterials, pinClock } from '../testing/study-fixtures';
 
 // Back from a break (issue 30, item 4) through the API: a pile far above the usual load is offered as a plan; the
-// plan's day quota and its most-at-risk order are kept by the next-card query itself (study_next_card, 052).
+// plan's day quota and its most-at-risk order are kept by the next-card query itself (study_next_card, 052), which also says what is left of the day's share (057).
 
 const NOW = new Date('2026-07-01T06:00:00.000Z'); // 08:00 in Berlin
 const HOUR = 3_600_000;
@@ -67,8 +67,8 @@ describe('catch-up plan', () => {
     expect(badDays.statusCode).toBe(400);
     expect(badDays.json().errors).toEqual([{ field: 'days', message: 'Choose 3, 7, 14 days.' }]);
 
-    // Without a plan, reviews come in due order (the oldest first).
-    expect((await user.session.get('/api/flashcard?course=kana')).json().flashcard.flashcard_id).toBe(`kana-${PILE}`);
+    // Without a plan, reviews come in due order (the oldest first), and the session counts them all.
+    expect((await user.session.get('/api/flashcard?course=kana')).json()).toMatchObject({ flashcard: { flashcard_id: `kana-${PILE}` }, review_count: PILE, plan_left_today: null });
 
     const chosen = await user.session.post('/api/study/catch-up', { course: 'kana', days: 14 }, { headers: { 'idempotency-key': 'plan-choice-1' } });
     expect(chosen.statusCode).toBe(200);
@@ -76,30 +76,37 @@ describe('catch-up plan', () => {
     const expected = await riskOrder(user.id, NOW);
     expect(expected[0]).not.toBe(`kana-${PILE}`); // the order is not the due order
 
+    // The counts a session shows are the day's share, as it will be served: 11 left of 150 due, one fewer a grade.
+    const first = (await user.session.get('/api/flashcard?course=kana')).json();
+    expect(first).toMatchObject({ review_count: PILE, plan_left_today: 11 });
     const served: string[] = [];
-    let next = (await user.session.get('/api/flashcard?course=kana')).json().flashcard;
+    const leftAfterEach: number[] = [];
+    let next = first.flashcard;
     while (next) {
       served.push(next.flashcard_id);
       const graded = await user.session.post('/api/flashcard', { id: next.flashcard_id, grade: 5, fetch_new: false, version: next.version });
       expect(graded.statusCode).toBe(200);
+      leftAfterEach.push(graded.json().plan_left_today);
       next = graded.json().new_flashcard;
       expect(served.length).toBeLessThanOrEqual(11);
     }
     expect(served).toEqual(expected.slice(0, 11));
-    // The day's plan is done: no card, no lesson slipped in, the rest still counted.
-    expect((await user.session.get('/api/flashcard?course=kana')).json()).toMatchObject({ flashcard: null, review_count: PILE - 11 });
+    expect(leftAfterEach).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    // The day's plan is done: no card, no lesson slipped in, the rest still counted, none left today.
+    expect((await user.session.get('/api/flashcard?course=kana')).json()).toMatchObject({ flashcard: null, review_count: PILE - 11, plan_left_today: 0 });
     expect((await user.session.get('/api/study/catch-up?course=kana')).json().plan).toMatchObject({ done_today: 11, done_for_today: true });
 
     // The learner goes on: more reviews, still most at risk first.
     const went = await user.session.post('/api/study/catch-up/continue', { course: 'kana' });
     expect(went.json().plan).toMatchObject({ done_for_today: false, continued_today: true });
-    expect((await user.session.get('/api/flashcard?course=kana')).json().flashcard.flashcard_id).toBe((await riskOrder(user.id, NOW))[0]);
+    // Gone on past the share: every due review is served, and counted (no share left to count).
+    expect((await user.session.get('/api/flashcard?course=kana')).json()).toMatchObject({ flashcard: { flashcard_id: (await riskOrder(user.id, NOW))[0] }, plan_left_today: null });
 
     // The next local day: a fresh quota, not continued.
     clock.set(new Date(NOW.getTime() + 24 * HOUR));
     const tomorrow = (await user.session.get('/api/study/catch-up?course=kana')).json();
     expect(tomorrow.plan).toMatchObject({ day: 2, done_today: 0, done_for_today: false, continued_today: false });
-    expect((await user.session.get('/api/flashcard?course=kana')).json().flashcard).not.toBeNull();
+    expect((await user.session.get('/api/flashcard?course=kana')).json()).toMatchObject({ flashcard: expect.anything(), plan_left_today: 11 });
 
     // Dropped: due order again.
     const dropped = await user.session.post('/api/study/catch-up/drop', { course: 'kana' });

@@ -16,6 +16,11 @@ export interface NextCard {
   user_next_review_in_minutes: number | null;
   /** reviews due now */
   review_count: number;
+  /**
+   * A catch-up plan running (and not gone on past today): the reviews the next-card query will still serve today,
+   * the day's share less what is done (0 once it is); the session counts these, not the whole pile. Null otherwise.
+   */
+  plan_left_today: number | null;
   /** new cards the user may learn now (levels up to theirs; level 1 only without a subscription) */
   new_available: number;
   /** cards learned in the course */
@@ -79,7 +84,7 @@ export function newCardLevelSql(levelSql: string, subscriptionParam: string): st
 // known_words: the card's breakdown words the learner knows (study_known_words, migration 047), read on the card
 // the function returns, in the same statement.
 function nextCardSql(levelSql: string): string {
-  return `select n.card, n.review_count, n.next_due, n.learned_count, n.new_level, n.learned_open,
+  return `select n.card, n.review_count, n.next_due, n.learned_count, n.new_level, n.learned_open, n.plan_left_today,
                  study_known_words($1::uuid, (n.card->'data')::jsonb) as known_words, ${LEARNER_STRENGTH_SQL} as learner_strength
             from study_next_card($1, $2, $3, $4, ${newCardLevelSql(levelSql, '$5')}, $6, $7::text, $8::int, $9) n`;
 }
@@ -91,7 +96,7 @@ function nextCardSql(levelSql: string): string {
  */
 export const LEARNER_STRENGTH_SQL = '(select lm.strength from learner_memory lm where lm.user_id = $1::uuid)';
 
-/** study_next_card's columns (migration 044). */
+/** study_next_card's columns (migration 044; plan_left_today 057). */
 export interface NextRow {
   card: (MaterialRef & { card: MaterialWithCard['card'] }) | null;
   review_count: number;
@@ -101,6 +106,8 @@ export interface NextRow {
   new_level: number;
   /** the learned cards of levels up to new_level */
   learned_open: number;
+  /** the day's share of a catch-up plan still to serve (migration 057); null without one */
+  plan_left_today: number | null;
   /** the card's breakdown words the learner knows (Intermediate or Mastered vocab cards) */
   known_words?: string[] | null;
   /** learner_memory.strength (LEARNER_STRENGTH_SQL); null: not fitted yet */
@@ -172,6 +179,7 @@ export class FlashcardQueries {
       flashcard: row.card ? flashcardView({ ...row.card, known_words: row.known_words ?? [], learner: learnerOf(row.learner_strength) }, row.card.card) : null,
       user_next_review_in_minutes: row.next_due === null ? null : minutesUntil(row.next_due, q.now),
       review_count: row.review_count,
+      plan_left_today: row.plan_left_today ?? null,
       new_available: Math.max(0, open - row.learned_open),
       learned_count: row.learned_count,
     };

@@ -54,6 +54,8 @@ export interface GradeCardResult {
   new_level: number | null;
   user_next_review_in_minutes: number | null;
   review_count: number;
+  /** the day's share of a catch-up plan still to serve after this grade (NextCard.plan_left_today) */
+  plan_left_today: number | null;
   new_available: number;
   learned_count: number;
   /** the typed answer as judged and recorded (only when one was sent and recorded now) */
@@ -191,6 +193,7 @@ export class GradeCardHandler implements ICommandHandler<GradeFlashcardCommand> 
       new_level: newLevel,
       user_next_review_in_minutes: next.user_next_review_in_minutes,
       review_count: next.review_count,
+      plan_left_today: next.plan_left_today,
       new_available: next.new_available,
       learned_count: next.learned_count,
     };
@@ -213,7 +216,7 @@ interface RecordedGrade {
 function gradeStatement(levelSql: string): string {
   return `select g.*, study_known_words($1::uuid, (g.card->'data')::jsonb) as known_words, ${LEARNER_STRENGTH_SQL} as learner_strength
             from (select stream_version, global_position, transaction_id::text as transaction_id, duplicate,
-                 card, review_count, next_due, learned_count, new_level, learned_open
+                 card, review_count, next_due, learned_count, new_level, learned_open, plan_left_today
             from study_grade($1::uuid, $2, $3, $4, $5, $6::uuid, $7, $8::smallint, $9::jsonb, $10::jsonb, $11::uuid,
                              $12, $13::int, $14::smallint, $15::jsonb, $16::boolean,
                              $17, $18, $19,

@@ -140,6 +140,7 @@ describe('GET/POST /api/flashcard', () => {
     const answered = (body: Record<string, unknown>) => ({
       new_flashcard: body.new_flashcard,
       review_count: body.review_count,
+      plan_left_today: body.plan_left_today,
       new_available: body.new_available,
       learned_count: body.learned_count,
       user_next_review_in_minutes: body.user_next_review_in_minutes,

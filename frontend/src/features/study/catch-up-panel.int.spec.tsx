@@ -58,6 +58,13 @@ describe('the study panel back from a break', () => {
     await waitFor(() => expect(net.requests('POST', '/api/study/catch-up/continue').map((r) => r.body)).toEqual([{ course: 'kana' }]));
   });
 
+  it("counts a session's reviews as the day's share left, not the whole pile", async () => {
+    const { user } = setup(plan(), nextCard({ flashcard: kanaCard({ attempts: 3 }), review_count: 1100, plan_left_today: 76, learned_count: 1300 }));
+    await screen.findByText(/of today's 86 reviews to go/);
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Review 1/76')).toBeInTheDocument();
+  });
+
   it('asks for no plan when no review is due', async () => {
     const { net } = setup(offer, nextCard({ flashcard: null, review_count: 0, learned_count: 10, user_next_review_in_minutes: 60 }));
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
@@ -77,5 +84,16 @@ describe('the study panel back from a break', () => {
     await user.click(screen.getByRole('button', { name: 'Resume studying' }));
     await waitFor(() => expect(net.requests('POST', '/api/users/vacation/end')).toHaveLength(1));
     expect(await screen.findByText(/reviews due — clear them in 7 days/)).toBeInTheDocument();
+  });
+
+  it('on vacation: studying is not blocked, and the notice says a card reviewed now keeps its new schedule', async () => {
+    const { user, queryClient } = setup(offer);
+    act(() => {
+      queryClient.setQueryData(queryKeys.profile, profileSchema.parse(profileFixture({ vacation: { started_at: '2026-12-01T09:00:00.000Z', returns_on: null } })));
+    });
+    expect(await screen.findByText(/You may still study/)).toHaveTextContent('You may still study: a card you review now keeps its new schedule.');
+    await user.click(await screen.findByRole('button', { name: 'Study anyway' }));
+    expect(await screen.findByText('Review 1/1200')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show answer' })).toBeInTheDocument();
   });
 });

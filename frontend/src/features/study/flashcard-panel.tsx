@@ -49,7 +49,8 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
   const readingRef = useRef<HTMLInputElement>(null);
   // The card and its buttons are gone when a session ends: keep keyboard focus inside the panel.
   const study = useStudySession({ course, subscribed, onEnd: () => headingRef.current?.focus() });
-  // On vacation the resting panel says so, with Resume, instead of counting reviews (issue 30, item 4).
+  // On vacation the resting panel says so, with Resume, instead of counting reviews (issue 30, item 4); Study anyway
+  // starts a session (grading on vacation is allowed, and that card is not shifted when the vacation ends).
   const onVacation = Boolean(useQuery({ ...profileQuery, enabled: false }).data?.vacation);
   const { session } = study;
   // What a session may show later is fetched once the panel's first screen is painted, so it is there in time.
@@ -152,7 +153,7 @@ export function FlashcardPanel({ course, settings, subscribed, relearn, onRelear
           {undoRefused}
         </>
       ) : onVacation ? (
-        <VacationNotice />
+        <VacationNotice onStudy={study.next.data?.flashcard ? study.begin : undefined} />
       ) : (
         <Overview query={study.next} course={course} subscribed={subscribed} finished={study.finished} onBegin={study.begin} />
       )}

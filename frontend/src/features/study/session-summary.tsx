@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/ui/button';
 import { formatWait } from '../../lib/relative-time';
-import { batchSize, overviewOf } from './session';
+import { batchSize, overviewOf, reviewsToServe } from './session';
 import type { Flashcard, Grade, NextCard } from './study-queries';
 
 export interface SessionTally {
@@ -120,7 +120,7 @@ export function SessionSummary({ tally, next, onLearnMore, onUndo, undoDisabled 
         ) : null}
         {next && state === 'reviews' ? (
           <Button variant="primary" size="lg" onClick={onLearnMore}>
-            Review {next.review_count} due
+            Review {reviewsToServe(next)} {next.plan_left_today == null ? 'due' : 'more today'}
           </Button>
         ) : null}
         <Link className={buttonClass('secondary', 'lg')} to="/">
@@ -138,6 +138,9 @@ export function SessionSummary({ tally, next, onLearnMore, onUndo, undoDisabled 
 
 function nextReviewsText(next: NextCard | undefined): string {
   if (!next) return '';
+  // A catch-up plan: the day's share, as the server will serve it (once it is done, the plan below says so).
+  if (next.plan_left_today === 0) return '';
+  if (next.plan_left_today) return `${next.plan_left_today} of today's plan left.`;
   if (next.review_count > 0) return `${next.review_count} ${next.review_count === 1 ? 'review is' : 'reviews are'} due now.`;
   if (next.user_next_review_in_minutes != null) return `Next reviews in ${formatWait(next.user_next_review_in_minutes)}.`;
   return 'No reviews scheduled yet.';

@@ -29,13 +29,21 @@ export function startLessons(card: Flashcard, newAvailable: number): Session {
   return { mode: 'lessons', card, position: 1, total: batchSize(newAvailable), flipped: false, contextShown: false };
 }
 
+/**
+ * How many reviews a session will be served: under a catch-up plan the day's share still left (the server stops
+ * there until "Keep going today"), otherwise every review due.
+ */
+export function reviewsToServe(counts: Pick<NextCard, 'review_count' | 'plan_left_today'>): number {
+  return counts.plan_left_today ?? counts.review_count;
+}
+
 export function startReviews(card: Flashcard, reviewCount: number): Session {
   return { mode: 'reviews', card, position: 1, total: Math.max(1, reviewCount), flipped: false, contextShown: false };
 }
 
 export function startSession(data: NextCard): Session | null {
   if (!data.flashcard) return null;
-  return overviewOf(data) === 'reviews' ? startReviews(data.flashcard, data.review_count) : startLessons(data.flashcard, data.new_available);
+  return overviewOf(data) === 'reviews' ? startReviews(data.flashcard, reviewsToServe(data)) : startLessons(data.flashcard, data.new_available);
 }
 
 /** While the batch is not complete the next card should be a new one; after it, the reviews. */
@@ -57,11 +65,11 @@ export function afterGrade(session: Session, response: GradeResponse): Session |
       return wantsNewCard(session) ? { ...session, ...fresh, position: session.position + 1 } : null;
     }
     // The batch is done: review the cards just learned (and anything else due).
-    return { ...fresh, mode: 'reviews', position: 1, total: Math.max(1, response.review_count) };
+    return { ...fresh, mode: 'reviews', position: 1, total: Math.max(1, reviewsToServe(response)) };
   }
-  // review_count counts what is still due, the next card included; a failed card comes back and adds one.
+  // The count is what is still to serve, the next card included; a failed card comes back and adds one.
   const position = session.position + 1;
-  return { ...session, ...fresh, position, total: Math.max(position, session.position + response.review_count) };
+  return { ...session, ...fresh, position, total: Math.max(position, session.position + reviewsToServe(response)) };
 }
 
 /** How many reviews are due once `session.card` is graded `grade`, from the count before (`dueBefore`). */
@@ -87,6 +95,8 @@ export function predictAfterGrade(session: Session, grade: Grade, following: Nex
     new_level: null,
     user_next_review_in_minutes: following.user_next_review_in_minutes,
     review_count: dueAfter(session, grade, following.review_count),
+    // A review graded counts as done in the plan's day, passed or failed (a lesson card does not).
+    plan_left_today: following.plan_left_today == null ? following.plan_left_today : Math.max(0, following.plan_left_today - (session.card.attempts > 0 ? 1 : 0)),
   });
 }
 

@@ -1,5 +1,5 @@
 import { flashcardSchema, gradeResponseSchema, nextCardSchema } from './study-queries';
-import { afterGrade, dueAfter, overviewOf, predictAfterGrade, progressLabel, reconcile, startLessons, startReviews, wantsNewCard } from './session';
+import { afterGrade, dueAfter, overviewOf, predictAfterGrade, progressLabel, reconcile, startLessons, startReviews, startSession, wantsNewCard } from './session';
 import { gradeResponse, nextCard, vocabCard } from '../../test/fixtures';
 
 const card = (attempts = 0) => flashcardSchema.parse(vocabCard({ attempts }));
@@ -97,5 +97,26 @@ describe("reconcile (the server's answer over what is on screen)", () => {
   it('starts a card that comes back unflipped when nothing was predicted', () => {
     const shown = { ...startReviews(b, 1), flipped: true };
     expect(reconcile(shown, null, server(b)).flipped).toBe(false);
+  });
+});
+
+describe('a session under a catch-up plan', () => {
+  // 1,200 due, 84 left of the day's share: the server serves the 84, so the session counts them.
+  it("counts the day's share left, not the pile, from the start and after each grade", () => {
+    let session = startSession(next({ flashcard: vocabCard({ attempts: 3 }), review_count: 1200, plan_left_today: 84, learned_count: 1300 }))!;
+    expect(progressLabel(session)).toBe('Review 1/84');
+    session = afterGrade(session, gradeResponseSchema.parse(gradeResponse(vocabCard({ attempts: 3 }), vocabCard({ attempts: 3 }), { review_count: 1199, plan_left_today: 83 })))!;
+    expect(progressLabel(session)).toBe('Review 2/84');
+  });
+
+  it('predicts the share one smaller after a review, passed or failed (both count as done today)', () => {
+    const session = startReviews(card(3), 84);
+    const following = next({ flashcard: vocabCard({ attempts: 3 }), review_count: 1200, plan_left_today: 84 });
+    expect(progressLabel(predictAfterGrade(session, 5, following)!)).toBe('Review 2/84');
+    expect(progressLabel(predictAfterGrade(session, 0, following)!)).toBe('Review 2/84');
+  });
+
+  it('counts every review due once the learner went on past the share (no share left to count)', () => {
+    expect(progressLabel(startSession(next({ flashcard: vocabCard({ attempts: 3 }), review_count: 1116, plan_left_today: null, learned_count: 1300 }))!)).toBe('Review 1/1116');
   });
 });

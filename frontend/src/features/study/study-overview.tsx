@@ -1,16 +1,28 @@
 // Between sessions: the resting states of SPEC §4 (rest, arrival, lessons, reviews) with the button that starts a
 // session, and how much of each open level can be studied yet.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { SubscribeForm } from '../../components/subscribe-form';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
 import { COURSE_INFO, type Course } from '../../lib/courses';
 import { usePaymentsAvailable } from '../../lib/profile';
-import { queryKeys } from '../../lib/query-keys';
+import { lazyComponent } from '../../lib/lazy-component';
 import { formatWait } from '../../lib/relative-time';
 import { batchSize, overviewOf } from './session';
-import { catchUpApi, catchUpQuery, type CatchUp, type NextCard } from './study-queries';
+import { catchUpQuery, type NextCard } from './study-queries';
+
+// The plan's screens are shown only to a learner back to a pile: a chunk of their own, asked for as soon as the
+// plan is known (the course page's preload carries it, app/page-preload.ts), not part of every first screen.
+const loadPlan = () => import('./catch-up-plan');
+const planLoading = () => <p className="loading">Loading...</p>;
+const PlanOffer = lazyComponent(() => loadPlan().then((m) => m.PlanOffer), planLoading);
+const PlanToday = lazyComponent(() => loadPlan().then((m) => m.PlanToday), planLoading);
+
+/** Fetches the plan's chunk ahead, when an answer says there is a pile or a plan. */
+export function preloadPlanScreens(): void {
+  PlanOffer.preload();
+  PlanToday.preload();
+}
 
 export interface OverviewProps {
   query: { data?: NextCard; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -123,8 +135,6 @@ function Availability({ levels }: { levels: NextCard['incomplete_levels'] }) {
   );
 }
 
-const number = (n: number) => n.toLocaleString('en-US');
-
 /** After a session's summary: where the running plan stands (the day's share done, or what is left of it). */
 export function PlanAfterSession({ course, reviewCount, onBegin }: { course: Course; reviewCount: number; onBegin: () => void }) {
   const catchUp = useQuery({ ...catchUpQuery(course, reviewCount), enabled: reviewCount > 0 });
@@ -132,113 +142,6 @@ export function PlanAfterSession({ course, reviewCount, onBegin }: { course: Cou
   return (
     <div className="study-state study-state-plan" data-state="plan">
       <PlanToday course={course} catchUp={catchUp.data} onBegin={onBegin} />
-    </div>
-  );
-}
-
-/** A pile far above the usual load: a plan instead of the raw count. */
-function PlanOffer({ course, catchUp, onBegin }: { course: Course; catchUp: CatchUp; onBegin: () => void }) {
-  const queryClient = useQueryClient();
-  const choices = catchUp.offer?.choices ?? [];
-  const [days, setDays] = useState(() => choices.find((c) => c.days === 7)?.days ?? choices[0]?.days ?? 7);
-  const id = useId();
-  const choose = useMutation({
-    mutationFn: () => catchUpApi.choose(course, days),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.study(course) }),
-  });
-  const perDay = choices.find((c) => c.days === days)?.per_day ?? 0;
-  return (
-    <div className="catch-up">
-      <h3>Welcome back</h3>
-      <p className="study-state-main" aria-live="polite">
-        <strong className="review-count">{number(catchUp.reviews_due)}</strong> reviews due — clear them in {days} days: about{' '}
-        <strong>{number(perDay)}</strong> a day, the most at risk first.
-      </p>
-      <fieldset className="plan-days">
-        <legend id={id}>Clear them in</legend>
-        {choices.map((c) => (
-          <label key={c.days} className={`plan-day${c.days === days ? ' plan-day-chosen' : ''}`}>
-            <input type="radio" name={`${id}-days`} value={c.days} checked={c.days === days} onChange={() => setDays(c.days)} />
-            <span>{c.days} days</span>
-            <span className="muted small">{number(c.per_day)} a day</span>
-          </label>
-        ))}
-      </fieldset>
-      <div className="form-actions">
-        <Button variant="primary" size="lg" onClick={() => choose.mutate()} disabled={choose.isPending}>
-          Start the {days}-day plan
-        </Button>
-        <Button variant="ghost" onClick={onBegin}>
-          Review without a plan
-        </Button>
-      </div>
-      <p className="muted small">Your usual load is about {number(catchUp.usual_daily)} reviews a day.</p>
-      {choose.isError ? (
-        <p role="alert" className="field-error">
-          {errorMessage(choose.error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A plan running: today's share, or that it is done (and the choice to go on). */
-function PlanToday({ course, catchUp, onBegin }: { course: Course; catchUp: CatchUp; onBegin: () => void }) {
-  const queryClient = useQueryClient();
-  const plan = catchUp.plan!;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.study(course) });
-  const goOn = useMutation({ mutationFn: () => catchUpApi.continue(course), onSuccess: refresh });
-  const drop = useMutation({ mutationFn: () => catchUpApi.drop(course), onSuccess: refresh });
-  const left = Math.max(0, plan.daily_quota - plan.done_today);
-  const failed = goOn.error ?? drop.error;
-  return (
-    <div className="catch-up">
-      <h3>
-        Catch-up plan · day {Math.min(plan.day, plan.days)} of {plan.days}
-      </h3>
-      {plan.done_for_today ? (
-        <>
-          <p className="study-state-main" role="status">
-            Today&apos;s plan is done: {number(plan.done_today)} reviews. {number(catchUp.reviews_due)} left for the coming days.
-          </p>
-          <div className="form-actions">
-            <Button variant="primary" onClick={() => goOn.mutate()} disabled={goOn.isPending}>
-              Keep going today
-            </Button>
-            <Button variant="ghost" onClick={() => drop.mutate()} disabled={drop.isPending}>
-              End the plan
-            </Button>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className="study-state-main">
-            {plan.continued_today ? (
-              <>
-                Today&apos;s {number(plan.daily_quota)} are done; going on with the most at risk. <strong className="review-count">{number(catchUp.reviews_due)}</strong> due.
-              </>
-            ) : (
-              <>
-                <strong className="review-count">{number(left)}</strong> of today&apos;s {number(plan.daily_quota)} reviews to go, the most at risk first ({number(catchUp.reviews_due)}{' '}
-                due in all).
-              </>
-            )}
-          </p>
-          <div className="form-actions">
-            <Button variant="primary" size="lg" onClick={onBegin}>
-              Review
-            </Button>
-            <Button variant="ghost" onClick={() => drop.mutate()} disabled={drop.isPending}>
-              End the plan
-            </Button>
-          </div>
-        </>
-      )}
-      {failed ? (
-        <p role="alert" className="field-error">
-          {errorMessage(failed)}
-        </p>
-      ) : null}
     </div>
   );
 }

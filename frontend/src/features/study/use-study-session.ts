@@ -9,7 +9,7 @@ import { prefetchAudio } from '../../lib/audio';
 import type { Course } from '../../lib/courses';
 import { queryKeys } from '../../lib/query-keys';
 import { newIdempotencyKey } from '../../lib/retry';
-import { afterGrade, predictAfterGrade, reconcile, startReviews, startSession, wantsNewCard, type Session } from './session';
+import { afterGrade, predictAfterGrade, reconcile, reviewsToServe, startReviews, startSession, wantsNewCard, type Session } from './session';
 import type { SessionTally } from './session-summary';
 import {
   postGrade,
@@ -110,7 +110,7 @@ function useFollowingCard(course: Course, session: Session | null, canAsk: boole
 async function reviewsAfterLessons(queryClient: QueryClient, course: Course): Promise<Session | null> {
   try {
     const data = await queryClient.fetchQuery({ ...studyQueries.flashcard(course), staleTime: 0 });
-    if (data.flashcard && data.flashcard.attempts > 0) return startReviews(data.flashcard, data.review_count);
+    if (data.flashcard && data.flashcard.attempts > 0) return startReviews(data.flashcard, reviewsToServe(data));
   } catch {
     // Fall through: the overview will show what is due.
   }
