@@ -66,7 +66,7 @@ const commands: Record<string, Command> = {
 
   'db:migrate': async (_args, { config }) => {
     const applied = await migrate(config.DATABASE_URL, (line) => console.log(line));
-    console.log(applied.length ? `${applied.length} migration(s) applied.` : 'The database is up to date.');
+    console.log(applied.length ? `${applied.length} migration(s) and live function file(s) applied.` : 'The database is up to date.');
   },
 
   'content:load': async (_args, { pool }) => {

@@ -3,8 +3,8 @@ import { RecordedEvent } from '../platform/event-store/event-store.types';
 import { Projection, TableNames } from '../platform/projections/projection';
 import { VacationEnded, type VacationEndedData } from '../accounts';
 import { CARD_EVENT_TYPES, type CardEvent } from './card.events';
-import { cardStateOf, cardStateRecord } from './card-states.store';
-import { evolve, initialCardState, type CardState } from './card.state';
+import { cardStateColumns, cardStateOf, upsertCardStates, type CardStateWrite } from './card-states.store';
+import { evolve, initialCardState } from './card.state';
 import { shiftCardsForVacation } from './vacation/shift-for-vacation';
 
 export const CARD_STATES_PROJECTION = 'card_states';
@@ -16,15 +16,7 @@ export const CARD_STATES_PROJECTION = 'card_states';
  */
 export const CARD_STATES_WRITE_LOCK = 1802071923;
 
-interface Row {
-  user_id: string;
-  course: string;
-  material_type: string;
-  material_id: number;
-  level: number;
-  state: CardState;
-  version: number;
-}
+type Row = CardStateWrite;
 
 /**
  * card_states as a projection of the card events (issue 16): written inline with each grade and undo (the study
@@ -73,7 +65,7 @@ async function applyCardEvents(db: Queryable, events: RecordedEvent[], tables: T
     // The rows of earlier batches (a card's events can span batches).
     const list = [...cards.values()];
     const { rows } = await db.query(
-      `select t.user_id, t.course, t.material_type, t.material_id, t.level, t.attempts, t.mastery, t.interval_hours, t.due_at, t.last_reviewed_at, t.learned_at, t.memory, t.lapses, t.leech_since, t.version
+      `select ${cardStateColumns('t')}
          from ${table} t join unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) k(user_id, course, material_type, material_id)
            on k.user_id = t.user_id and k.course = t.course and k.material_type = t.material_type and k.material_id = t.material_id`,
       [list.map((c) => c.user_id), list.map((c) => c.course), list.map((c) => c.material_type), list.map((c) => c.material_id)],
@@ -100,34 +92,6 @@ async function applyCardEvents(db: Queryable, events: RecordedEvent[], tables: T
         [gone.map((c) => c.user_id), gone.map((c) => c.course), gone.map((c) => c.material_type), gone.map((c) => c.material_id)],
       );
     }
-    if (!kept.length) return;
-    const records = kept.map((c) => cardStateRecord(c.state));
-    await db.query(
-      `insert into ${table} as t (user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, lapses, leech_since, version, servable)
-       select k.*, coalesce((select m.servable from materials m where m.material_type = k.material_type and m.material_id = k.material_id), false)
-         from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[], $12::jsonb[], $13::int[], $14::timestamptz[], $15::bigint[])
-              k(user_id, course, material_type, material_id, level, attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, lapses, leech_since, version)
-       on conflict (user_id, course, material_type, material_id) do update
-         set level = excluded.level, attempts = excluded.attempts, mastery = excluded.mastery, interval_hours = excluded.interval_hours,
-             due_at = excluded.due_at, last_reviewed_at = excluded.last_reviewed_at, learned_at = excluded.learned_at,
-             memory = excluded.memory, lapses = excluded.lapses, leech_since = excluded.leech_since, version = excluded.version, servable = excluded.servable`,
-      [
-        kept.map((c) => c.user_id),
-        kept.map((c) => c.course),
-        kept.map((c) => c.material_type),
-        kept.map((c) => c.material_id),
-        kept.map((c) => c.level),
-        records.map((r) => r.attempts),
-        records.map((r) => r.mastery),
-        records.map((r) => r.interval_hours),
-        records.map((r) => r.due_at),
-        records.map((r) => r.last_reviewed_at),
-        records.map((r) => r.learned_at),
-        records.map((r) => (r.memory ? JSON.stringify(r.memory) : null)),
-        records.map((r) => r.lapses),
-        records.map((r) => r.leech_since),
-        kept.map((c) => c.version),
-      ],
-    );
+    await upsertCardStates(db, tables.card_states, kept);
   }
 }

@@ -9,7 +9,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event-store.types';
 import { CARD_STREAM_TYPE, cardStreamId } from '../card.events';
 import { CARD_STATES_WRITE_LOCK } from '../card-states.projection';
-import { cardStateOf, cardStateRecord, type CardStateRow } from '../card-states.store';
+import { cardStateColumns, cardStateOf, updateCardState, type CardStateRow } from '../card-states.store';
 import { evolve } from '../card.state';
 import { flashcardRefOrFail, flashcardView, type FlashcardView } from '../flashcard.view';
 import { assertCardOpen, FlashcardQueries, servableOrNotFound } from '../get-flashcard/get-flashcard.query';
@@ -66,7 +66,7 @@ export class RelearnLeechHandler implements ICommandHandler<RelearnLeechCommand>
       // As every card_states writer: held from before the append until the commit (card-states.projection.ts).
       await tx.query('select pg_advisory_xact_lock_shared($1)', [CARD_STATES_WRITE_LOCK]);
       const { rows } = await tx.query<CardStateRow>(
-        `select attempts, mastery, interval_hours, due_at, last_reviewed_at, learned_at, memory, lapses, leech_since, level, version
+        `select ${cardStateColumns()}
            from card_states where user_id = $1 and course = $2 and material_type = $3 and material_id = $4 for update`,
         [command.userId, material.course, material.material_type, material.material_id],
       );
@@ -81,12 +81,14 @@ export class RelearnLeechHandler implements ICommandHandler<RelearnLeechCommand>
       const eventId = deterministicUuid('kioku:relearn', `${streamId}\u0000${event.data.leechSince}`);
       const appended = await this.store.append(streamId, CARD_STREAM_TYPE, Number(row.version), [{ ...event, eventId }], command.metadata, tx);
       if (appended.duplicate) return;
-      const r = cardStateRecord(evolve(state, event));
-      await tx.query(
-        `update card_states set interval_hours = $5, due_at = $6, lapses = $7, leech_since = $8, version = $9
-          where user_id = $1 and course = $2 and material_type = $3 and material_id = $4`,
-        [command.userId, material.course, material.material_type, material.material_id, r.interval_hours, r.due_at, r.lapses, r.leech_since, appended.streamVersion],
-      );
+      await updateCardState(tx, {
+        user_id: command.userId,
+        course: material.course,
+        material_type: material.material_type,
+        material_id: material.material_id,
+        state: evolve(state, event),
+        version: appended.streamVersion,
+      });
     });
     const current = await this.queries.material(command.userId, ref.materialType, ref.materialId);
     return { flashcard: flashcardView(material, current?.card ?? null) };
