@@ -1,4 +1,4 @@
--- study_grade: the grade's write and the next card in one statement (defined in migrations 044 and 046; this file is
+-- study_grade: the grade's write and the next card in one statement (defined in migrations 044, 046 and 057; this file is
 -- the live definition).
 --
 -- The grade's write (study_record_grade) and, when p_next, the next card after it: one statement, one transaction.
@@ -19,7 +19,8 @@ create or replace function study_grade(
   p_idempotency_scope text, p_idempotency_key text, p_request_hash text,
   p_next boolean, p_now timestamptz, p_reviewable int, p_new_level int, p_prefer_new boolean,
   out stream_version bigint, out global_position bigint, out transaction_id xid8, out duplicate boolean,
-  out card json, out review_count int, out next_due timestamptz, out learned_count int, out new_level int, out learned_open int
+  out card json, out review_count int, out next_due timestamptz, out learned_count int, out new_level int, out learned_open int,
+  out plan_left_today int
 )
 language plpgsql as $$
 #variable_conflict use_column
@@ -30,8 +31,8 @@ begin
                             p_user, p_course, p_material_type, p_material_id, p_level, p_state, p_learned,
                             p_idempotency_scope, p_idempotency_key, p_request_hash) r;
   if p_next and not duplicate then
-    select n.card, n.review_count, n.next_due, n.learned_count, n.new_level, n.learned_open
-      into card, review_count, next_due, learned_count, new_level, learned_open
+    select n.card, n.review_count, n.next_due, n.learned_count, n.new_level, n.learned_open, n.plan_left_today
+      into card, review_count, next_due, learned_count, new_level, learned_open, plan_left_today
       from study_next_card(p_user, p_course, p_now, p_reviewable, p_new_level, p_prefer_new, null, null, true) n;
   end if;
 end $$;

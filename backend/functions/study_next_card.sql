@@ -1,5 +1,5 @@
 -- study_next_card: the next card of a course for a learner, and the counts the study panel shows (defined in
--- migrations 044, 046, 051, 052; this file is the live definition). GET /api/flashcard calls it, and study_grade
+-- migrations 044, 046, 051, 052, 057; this file is the live definition). GET /api/flashcard calls it, and study_grade
 -- calls it right after the grade's write. The learner's level stays the progress context's: callers pass
 -- p_new_level, computed by the level expression the StudyLevels port gives them.
 --
@@ -22,7 +22,8 @@
 create or replace function study_next_card(
   p_user uuid, p_course text, p_now timestamptz, p_reviewable int, p_new_level int, p_prefer_new boolean,
   p_skip_type text, p_skip_id int, p_with_card boolean,
-  out card json, out review_count int, out next_due timestamptz, out learned_count int, out new_level int, out learned_open int
+  out card json, out review_count int, out next_due timestamptz, out learned_count int, out new_level int, out learned_open int,
+  out plan_left_today int
 )
 language plpgsql stable as $$
 #variable_conflict use_column
@@ -51,6 +52,11 @@ begin
   if v_since is not null then
     v_blocked := v_done >= v_plan.daily_quota
                  and (v_plan.continued_on is null or v_plan.continued_on < (p_now at time zone v_zone)::date);
+    -- What is left of the day's share: the reviews this function will still serve today (none once it is done),
+    -- unless the learner went on past it today (then every due review is served, and review_count says so).
+    if v_plan.continued_on is null or v_plan.continued_on < (p_now at time zone v_zone)::date then
+      plan_left_today := least(review_count, greatest(0, v_plan.daily_quota - v_done));
+    end if;
   end if;
   select min(c.due_at) into next_due
     from card_states c where c.user_id = p_user and c.course = p_course and c.level <= p_reviewable and c.servable;

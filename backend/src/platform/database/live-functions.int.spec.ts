@@ -64,6 +64,10 @@ function changedFunctionsDir(): string {
   return dir;
 }
 
+/** The numbered migrations after 053, in order, and the functions they drop and create again (a new column). */
+const NUMBERED_AFTER_053 = ['057_catch_up_share_in_counts.sql'];
+const REDEFINED_AFTER_053 = ['study_next_card', 'study_grade'];
+
 describe('the live function files', () => {
   it('give a database migrated from scratch and one migrated to 052, then to head, the same definitions', async () => {
     const fresh = await emptyDatabase();
@@ -73,12 +77,14 @@ describe('the live function files', () => {
       await migrate(upgraded.url, undefined, { through: LAST_MIGRATION_BEFORE_LIVE_FILES });
       const before = await functionDefinitions(upgraded.url);
       const applied = await migrate(upgraded.url);
-      expect(applied).toEqual(['053_live_functions.sql', ...liveFunctionFiles().map((f) => `functions/${f.file}`)]);
+      expect(applied).toEqual(['053_live_functions.sql', ...NUMBERED_AFTER_053, ...liveFunctionFiles().map((f) => `functions/${f.file}`)]);
 
       const [a, b] = [await functionDefinitions(fresh.url), await functionDefinitions(upgraded.url)];
       expect(b).toEqual(a);
-      // The live files are the definitions 052 left (this change moved them, it changed none of them)…
-      expect(b).toEqual(before);
+      // The live files are the definitions 052 left (053 moved them, it changed none of them), but for the
+      // functions a later migration redefined (057: study_next_card and study_grade gained plan_left_today)…
+      const redefinedLater = (f: { signature: string }) => REDEFINED_AFTER_053.some((name) => f.signature.startsWith(`${name}(`));
+      expect(b.filter((f) => !redefinedLater(f))).toEqual(before.filter((f) => !redefinedLater(f)));
       // …including the overloads kept for an app of a version before 046 during a deploy.
       expect(a.map((f) => f.signature)).toEqual(
         expect.arrayContaining([
